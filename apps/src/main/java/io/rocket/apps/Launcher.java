@@ -1,0 +1,60 @@
+package io.rocket.apps;
+
+import io.rocket.apps.synthetic.SyntheticCommand;
+import io.rocket.core.RocketException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+
+/**
+ * The {@code rocket} command line: one subcommand per bundled application plus helpers. User errors (bad options,
+ * bad input, unusable devices) print one line and exit non-zero; only internal faults print a stack trace.
+ *
+ * <p>Exit codes: 0 success; 1 error; 2 bad command line; 3 run finished but some pairs failed; 4 a check failed.
+ */
+@Command(name = "rocket", mixinStandardHelpOptions = true, version = "Rocket 0.1.0",
+        description = "All-pairs computations on CPUs, GPUs and clusters.",
+        subcommands = {SyntheticCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+public final class Launcher implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try: rocket demo, rocket --help)");
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs a command line and returns its exit code (testable: no System.exit). */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Launcher());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((e, a) -> {
+            err.println("rocket: " + e.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+            err.println("(see: rocket " + (e.getCommandLine().getCommandName().equals("rocket") ? ""
+                    : e.getCommandLine().getCommandName() + " ") + "--help)");
+            return 2;
+        });
+        cl.setExecutionExceptionHandler((e, c, parsed) -> {
+            Throwable cause = e;
+            while (!(cause instanceof RocketException) && cause.getCause() != null && cause.getCause() != cause) {
+                cause = cause.getCause();
+            }
+            if (cause instanceof RocketException) {
+                err.println("rocket: error: " + cause.getMessage());
+                return 1;
+            }
+            err.println("rocket: internal error: " + e);
+            e.printStackTrace(err);
+            return 1;
+        });
+        return cl.execute(args);
+    }
+}

@@ -1,0 +1,57 @@
+package io.rocket.apps.cli;
+
+import io.rocket.core.Application;
+import io.rocket.core.ResultSink;
+import io.rocket.core.RocketException;
+import io.rocket.core.summary.RunSummary;
+import io.rocket.steal.Rocket;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Runs an application from the command line: opens the TSV sink, runs, prints the summary, writes the JSON
+ * summary. Shared by every application command so they all behave alike.
+ */
+public final class JobRunner {
+    /** Exit code of a run that finished but had failed pairs. */
+    public static final int EXIT_PAIRS_FAILED = 3;
+
+    private JobRunner() {
+    }
+
+    /**
+     * Runs {@code app} on {@code keys}; extra sinks (matrix, clusters, tree builders) see every result too.
+     *
+     * @return the run summary
+     */
+    public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, RuntimeOptionsMixin options,
+                                        Function<R, String> format, String resultName, PrintWriter out,
+                                        List<ResultSink<K, R>> extraSinks) throws Exception {
+        var rocketOptions = options.toRocketOptions();
+        try (TsvResultSink<K, R> tsv = new TsvResultSink<>(options.output(), options.errors(), app::label, format,
+                resultName)) {
+            ResultSink<K, R> sink = extraSinks.isEmpty() ? tsv : new FanOutSink<>(tsv, extraSinks);
+            RunSummary summary = Rocket.run(app, keys, rocketOptions, sink);
+            out.print(summary.format());
+            out.flush();
+            if (options.summaryJson() != null) {
+                try {
+                    summary.writeJson(options.summaryJson());
+                } catch (IOException e) {
+                    throw new RocketException("cannot write " + options.summaryJson() + ": " + e.getMessage(), e);
+                }
+            }
+            return summary;
+        } catch (IOException e) {
+            throw new RocketException("cannot write " + options.output() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The exit code for a finished run. */
+    public static int exitCode(RunSummary summary) {
+        return summary.errors == 0 ? 0 : EXIT_PAIRS_FAILED;
+    }
+}

@@ -1,0 +1,84 @@
+package io.rocket.cache;
+
+/**
+ * Least-recently-used eviction among unreferenced slots: an intrusive doubly linked list over slot indices, oldest
+ * release at the head. Empty slots start at the head so they are used before anything is evicted. O(1), no
+ * allocation after {@link #init}.
+ */
+public final class LruPolicy implements EvictionPolicy {
+    private int[] prev;
+    private int[] next;
+    private boolean[] linked;
+    private int head = -1;
+    private int tail = -1;
+    private int size;
+
+    @Override
+    public void init(int slots) {
+        prev = new int[slots];
+        next = new int[slots];
+        linked = new boolean[slots];
+        head = tail = -1;
+        size = 0;
+        for (int s = 0; s < slots; s++) {
+            unpinned(s);
+        }
+    }
+
+    @Override
+    public void unpinned(int slot) {
+        if (linked[slot]) {
+            throw new IllegalStateException("slot " + slot + " already evictable");
+        }
+        prev[slot] = tail;
+        next[slot] = -1;
+        if (tail >= 0) {
+            next[tail] = slot;
+        } else {
+            head = slot;
+        }
+        tail = slot;
+        linked[slot] = true;
+        size++;
+    }
+
+    @Override
+    public void pinned(int slot) {
+        if (!linked[slot]) {
+            throw new IllegalStateException("slot " + slot + " not evictable");
+        }
+        int p = prev[slot];
+        int n = next[slot];
+        if (p >= 0) {
+            next[p] = n;
+        } else {
+            head = n;
+        }
+        if (n >= 0) {
+            prev[n] = p;
+        } else {
+            tail = p;
+        }
+        linked[slot] = false;
+        size--;
+    }
+
+    @Override
+    public int victim() {
+        int slot = head;
+        if (slot >= 0) {
+            pinned(slot);
+        }
+        return slot;
+    }
+
+    @Override
+    public int evictable() {
+        return size;
+    }
+
+    /** Whether the slot is in the evictable list (for invariant checks). */
+    boolean isEvictable(int slot) {
+        return linked[slot];
+    }
+}

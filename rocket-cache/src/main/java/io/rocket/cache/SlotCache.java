@@ -1,0 +1,326 @@
+package io.rocket.cache;
+
+import io.rocket.core.summary.CacheStats;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.IntFunction;
+
+/**
+ * A fixed number of fixed-size slots holding loaded items: the device cache (L1, one per device) and the host
+ * cache (L2, one per node) are both instances. Storage and policy are separate: this class owns slots, states and
+ * references; an {@link EvictionPolicy} only picks victims among unreferenced slots.
+ *
+ * <p><b>Concurrency.</b> One lock guards every field below except the immutable {@code buffers}. Callbacks into
+ * {@link CacheRequest}s are made after the lock is released, so a callback may call back into the cache. Slot
+ * states follow {@link SlotState}; a WRITE slot's data is written only by the request that was granted
+ * {@link Grant#LOAD} for it, and a READ slot's data is only read.
+ *
+ * <p><b>No deadlock.</b> A request pins all its items at once or waits without holding anything, in FIFO order
+ * (no starvation). Pinned slots are released by jobs that need nothing more from this cache, so as long as the
+ * cache has at least as many slots as a request has items, every request is eventually granted.
+ *
+ * <p><b>Failures.</b> A failed load turns its slot INVALID and settles every waiter with the error; later
+ * requests for the item are granted {@link Grant#FAILED} while the slot holds it.
+ *
+ * @param <B> the slot buffer type
+ */
+public final class SlotCache<B> {
+    private final String name;
+    private final long slotBytes;
+    private final List<B> buffers;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final EvictionPolicy policy;
+    private final int[] slotOf;
+    private final int[] itemOf;
+    private final SlotState[] states;
+    private final int[] refs;
+    private final Throwable[] failures;
+    private final List<List<CacheRequest>> waiters = new ArrayList<>();
+    private final List<int[]> waiterPositions = new ArrayList<>();
+    private final ArrayDeque<CacheRequest> blocked = new ArrayDeque<>();
+    private final ThreadLocal<ArrayList<CacheRequest>> grantedScratch = ThreadLocal.withInitial(ArrayList::new);
+    private long hits;
+    private long misses;
+    private long evictions;
+    private long waits;
+
+    /**
+     * @param name      for logs and errors
+     * @param items     number of distinct items (keys are 0..items-1)
+     * @param slots     number of slots (at least 2, so a pair always fits)
+     * @param slotBytes bytes per slot
+     * @param allocator makes the buffer of slot k
+     * @param policy    eviction policy
+     */
+    public SlotCache(String name, int items, int slots, long slotBytes, IntFunction<B> allocator,
+                     EvictionPolicy policy) {
+        if (slots < 2) {
+            throw new IllegalArgumentException(name + ": a cache needs at least 2 slots, got " + slots);
+        }
+        this.name = name;
+        this.slotBytes = slotBytes;
+        this.policy = policy;
+        this.slotOf = new int[items];
+        Arrays.fill(slotOf, -1);
+        this.itemOf = new int[slots];
+        Arrays.fill(itemOf, -1);
+        this.states = new SlotState[slots];
+        Arrays.fill(states, SlotState.FREE);
+        this.refs = new int[slots];
+        this.failures = new Throwable[slots];
+        List<B> list = new ArrayList<>(slots);
+        for (int s = 0; s < slots; s++) {
+            list.add(allocator.apply(s));
+            waiters.add(new ArrayList<>(4));
+            waiterPositions.add(new int[4]);
+        }
+        this.buffers = List.copyOf(list);
+        policy.init(slots);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public int slots() {
+        return buffers.size();
+    }
+
+    /** The buffer of a slot; read or write it only as its state allows. */
+    public B buffer(int slot) {
+        return buffers.get(slot);
+    }
+
+    /** Requests the request's items; it is granted now or later, see {@link CacheRequest}. */
+    public void acquire(CacheRequest request) {
+        if (request.count() > slots()) {
+            throw new IllegalArgumentException(name + ": request for " + request.count() + " items exceeds "
+                    + slots() + " slots");
+        }
+        boolean granted;
+        lock.lock();
+        try {
+            granted = blocked.isEmpty() && tryGrant(request);
+            if (!granted) {
+                blocked.addLast(request);
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (granted) {
+            request.onGranted();
+            request.settleOne();
+        }
+    }
+
+    /** Under the lock: pins every item of the request, or nothing. */
+    private boolean tryGrant(CacheRequest request) {
+        int n = request.count();
+        int missing = 0;
+        int hitsOnEvictable = 0;
+        for (int p = 0; p < n; p++) {
+            int slot = slotOf[request.item(p)];
+            if (slot < 0) {
+                missing++;
+            } else if (refs[slot] == 0) {
+                hitsOnEvictable++;
+            }
+        }
+        if (policy.evictable() - hitsOnEvictable < missing) {
+            return false;
+        }
+        int outstanding = 0;
+        for (int p = 0; p < n; p++) {
+            int item = request.item(p);
+            int slot = slotOf[item];
+            if (slot >= 0) {
+                hits++;
+                pin(slot);
+                switch (states[slot]) {
+                    case READ -> request.assign(p, slot, Grant.READY, null);
+                    case INVALID -> request.assign(p, slot, Grant.FAILED, failures[slot]);
+                    case WRITE -> {
+                        waits++;
+                        request.assign(p, slot, Grant.WAIT, null);
+                        addWaiter(slot, request, p);
+                        outstanding++;
+                    }
+                    default -> throw new IllegalStateException(name + ": item " + item + " mapped to free slot");
+                }
+            } else {
+                misses++;
+                slot = policy.victim();
+                int old = itemOf[slot];
+                if (old >= 0) {
+                    slotOf[old] = -1;
+                    evictions++;
+                }
+                itemOf[slot] = item;
+                slotOf[item] = slot;
+                states[slot] = SlotState.WRITE;
+                failures[slot] = null;
+                refs[slot] = 1;
+                request.assign(p, slot, Grant.LOAD, null);
+                addWaiter(slot, request, p);
+                outstanding++;
+            }
+        }
+        request.arm(outstanding);
+        return true;
+    }
+
+    private void pin(int slot) {
+        if (refs[slot]++ == 0) {
+            policy.pinned(slot);
+        }
+    }
+
+    private void addWaiter(int slot, CacheRequest request, int position) {
+        List<CacheRequest> list = waiters.get(slot);
+        int[] positions = waiterPositions.get(slot);
+        if (list.size() == positions.length) {
+            positions = Arrays.copyOf(positions, positions.length * 2);
+            waiterPositions.set(slot, positions);
+        }
+        positions[list.size()] = position;
+        list.add(request);
+    }
+
+    /** The loader of a WRITE slot finished: the item becomes readable and its waiters settle. */
+    public void publish(int slot) {
+        finish(slot, SlotState.READ, null);
+    }
+
+    /** The loader of a WRITE slot failed: the slot becomes INVALID and its waiters settle with {@code error}. */
+    public void fail(int slot, Throwable error) {
+        finish(slot, SlotState.INVALID, error);
+    }
+
+    private void finish(int slot, SlotState state, Throwable error) {
+        CacheRequest[] requests;
+        int[] positions;
+        lock.lock();
+        try {
+            if (states[slot] != SlotState.WRITE) {
+                throw new IllegalStateException(name + ": slot " + slot + " is " + states[slot] + ", not WRITE");
+            }
+            states[slot] = state;
+            failures[slot] = error;
+            List<CacheRequest> list = waiters.get(slot);
+            requests = list.toArray(new CacheRequest[0]);
+            positions = Arrays.copyOf(waiterPositions.get(slot), requests.length);
+            list.clear();
+        } finally {
+            lock.unlock();
+        }
+        for (int k = 0; k < requests.length; k++) {
+            requests[k].settle(positions[k], error);
+        }
+    }
+
+    /** Drops the request's references; slots without references become evictable and blocked requests retry. */
+    public void release(CacheRequest request) {
+        ArrayList<CacheRequest> granted = grantedScratch.get();
+        lock.lock();
+        try {
+            for (int p = 0; p < request.count(); p++) {
+                int slot = request.slot(p);
+                if (states[slot] == SlotState.WRITE) {
+                    throw new IllegalStateException(name + ": release of slot " + slot + " before its load ended");
+                }
+                if (--refs[slot] == 0) {
+                    policy.unpinned(slot);
+                } else if (refs[slot] < 0) {
+                    throw new IllegalStateException(name + ": slot " + slot + " released more often than pinned");
+                }
+            }
+            CacheRequest next;
+            while ((next = blocked.peekFirst()) != null && tryGrant(next)) {
+                blocked.pollFirst();
+                granted.add(next);
+            }
+        } finally {
+            lock.unlock();
+        }
+        for (int k = 0; k < granted.size(); k++) {
+            CacheRequest r = granted.get(k);
+            r.onGranted();
+            r.settleOne();
+        }
+        granted.clear();
+    }
+
+    /** Whether the item is in the cache now (any state). For tests and heuristics; may change at once. */
+    public boolean contains(int item) {
+        lock.lock();
+        try {
+            return slotOf[item] >= 0;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A consistent snapshot of the counters. */
+    public CacheStats stats() {
+        lock.lock();
+        try {
+            return new CacheStats(slots(), slotBytes, hits, misses, evictions, waits);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Walks the internals and throws if they disagree: maps are inverse, references are non-negative, exactly the
+     * unreferenced slots are evictable, and when {@code quiescent} nothing is referenced, loading or blocked.
+     */
+    public void checkInvariants(boolean quiescent) {
+        lock.lock();
+        try {
+            int evictable = 0;
+            for (int s = 0; s < slots(); s++) {
+                if (refs[s] < 0) {
+                    throw new IllegalStateException(name + ": slot " + s + " has " + refs[s] + " references");
+                }
+                if (refs[s] == 0) {
+                    evictable++;
+                }
+                if (policy instanceof LruPolicy lru && lru.isEvictable(s) != (refs[s] == 0)) {
+                    throw new IllegalStateException(name + ": slot " + s + " evictable flag disagrees with refs");
+                }
+                int item = itemOf[s];
+                if (item >= 0 && slotOf[item] != s) {
+                    throw new IllegalStateException(name + ": slot " + s + " holds " + item + " but map disagrees");
+                }
+                if ((item < 0) != (states[s] == SlotState.FREE)) {
+                    throw new IllegalStateException(name + ": slot " + s + " state " + states[s] + " item " + item);
+                }
+                if (states[s] == SlotState.WRITE && refs[s] == 0) {
+                    throw new IllegalStateException(name + ": slot " + s + " is WRITE without its loader");
+                }
+                if (quiescent && (refs[s] != 0 || states[s] == SlotState.WRITE || !waiters.get(s).isEmpty())) {
+                    throw new IllegalStateException(name + ": slot " + s + " busy after the run: " + states[s]
+                            + " refs " + refs[s]);
+                }
+            }
+            if (evictable != policy.evictable()) {
+                throw new IllegalStateException(name + ": policy has " + policy.evictable() + " evictable, slots "
+                        + evictable);
+            }
+            for (int item = 0; item < slotOf.length; item++) {
+                if (slotOf[item] >= 0 && itemOf[slotOf[item]] != item) {
+                    throw new IllegalStateException(name + ": item " + item + " map disagrees");
+                }
+            }
+            if (quiescent && !blocked.isEmpty()) {
+                throw new IllegalStateException(name + ": " + blocked.size() + " requests still blocked");
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package io.rocket.cache.pipeline;
+
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+
+/**
+ * A fixed set of buffers allocated once and lent out: staging buffers between pipeline stages. {@link #take()}
+ * blocks when all are lent; the stages form a chain (I/O → CPU → copy → kernel) in which a buffer is always
+ * returned by a later stage that never waits on an earlier one, so waiting cannot deadlock.
+ *
+ * @param <B> buffer type
+ */
+final class BufferPool<B> {
+    private final ArrayBlockingQueue<B> free;
+    private final int size;
+
+    BufferPool(List<B> buffers) {
+        this.size = buffers.size();
+        this.free = new ArrayBlockingQueue<>(size, false, buffers);
+    }
+
+    B take() {
+        try {
+            return free.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted waiting for a buffer", e);
+        }
+    }
+
+    void give(B buffer) {
+        if (!free.offer(buffer)) {
+            throw new IllegalStateException("buffer returned twice");
+        }
+    }
+
+    /** Whether every buffer is back (leak check after a run). */
+    boolean allReturned() {
+        return free.size() == size;
+    }
+
+    int size() {
+        return size;
+    }
+}

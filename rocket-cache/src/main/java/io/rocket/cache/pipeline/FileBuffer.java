@@ -1,0 +1,78 @@
+package io.rocket.cache.pipeline;
+
+import io.rocket.core.InputFiles;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A pooled direct buffer holding the files of one key as read by the I/O thread, presented to the parser as
+ * {@link InputFiles}. Works through {@link Files#newByteChannel} so any file system provider (local, sftp, s3)
+ * serves; never uses {@code Path.toFile()}.
+ */
+final class FileBuffer implements InputFiles {
+    private final ByteBuffer memory;
+    private final List<Path> paths = new ArrayList<>(2);
+    private int[] offsets = new int[4];
+
+    FileBuffer(ByteBuffer memory) {
+        this.memory = memory;
+    }
+
+    /** Reads {@code files} back to back; the message of an exception names the file and the problem. */
+    void read(List<Path> files) throws IOException {
+        paths.clear();
+        if (offsets.length < files.size() + 1) {
+            offsets = new int[files.size() + 1];
+        }
+        int position = 0;
+        for (int f = 0; f < files.size(); f++) {
+            Path path = files.get(f);
+            offsets[f] = position;
+            try (SeekableByteChannel channel = Files.newByteChannel(path)) {
+                long size = channel.size();
+                if (size > memory.capacity() - position) {
+                    throw new IOException(path + ": " + size + " bytes, more than the " + memory.capacity()
+                            + " bytes this application accepts per item");
+                }
+                ByteBuffer target = memory.duplicate().clear().position(position).limit(position + (int) size);
+                while (target.hasRemaining()) {
+                    if (channel.read(target) < 0) {
+                        throw new IOException(path + ": file shrank while being read");
+                    }
+                }
+                position += (int) size;
+            } catch (NoSuchFileException e) {
+                throw new IOException(path + ": no such file", e);
+            } catch (IOException e) {
+                if (e.getMessage() != null && e.getMessage().startsWith(path.toString())) {
+                    throw e;
+                }
+                throw new IOException(path + ": cannot read: " + e, e);
+            }
+            paths.add(path);
+        }
+        offsets[files.size()] = position;
+    }
+
+    @Override
+    public int count() {
+        return paths.size();
+    }
+
+    @Override
+    public Path path(int index) {
+        return paths.get(index);
+    }
+
+    @Override
+    public ByteBuffer bytes(int index) {
+        return memory.asReadOnlyBuffer().clear().position(offsets[index]).limit(offsets[index + 1]).slice();
+    }
+}

@@ -1,0 +1,182 @@
+package io.rocket.cache.pipeline;
+
+import io.rocket.cache.CacheRequest;
+import io.rocket.cache.Grant;
+import io.rocket.core.DeviceBuffer;
+import io.rocket.core.HostBuffer;
+import io.rocket.core.ItemException;
+import io.rocket.core.trace.TraceEvent;
+
+import java.util.List;
+import java.nio.file.Path;
+
+/**
+ * Fills one L1 slot with one item: from the node's L2 cache when it holds the item (a host-to-device copy), else by
+ * the full load — read files (I/O thread), parse (CPU pool), copy to the device, preprocess into the L1 slot
+ * (kernel thread) and copy the result back into the L2 slot (device-to-host thread), so the item is always written
+ * to both levels. Each step is this object re-queued on the next resource's executor; one object per load.
+ *
+ * <p>Any failure becomes an {@link ItemException} naming the item; it is remembered by the node so the item is not
+ * tried again, and both slots turn INVALID so every waiting job fails with it instead of hanging.
+ */
+final class ItemLoad<K, R> extends CacheRequest implements Runnable {
+    private enum Step { READ, PARSE, COPY_IN, PREPROCESS, COPY_BACK, COPY_FROM_HOST_CACHE }
+
+    private final NodePipeline<K, R> node;
+    private final DeviceLane<K, R> lane;
+    private final int item;
+    private final int deviceSlot;
+    private Step step;
+    private FileBuffer files;
+    private HostBuffer parsed;
+    private DeviceBuffer staged;
+
+    ItemLoad(NodePipeline<K, R> node, DeviceLane<K, R> lane, int item, int deviceSlot) {
+        super(1);
+        this.node = node;
+        this.lane = lane;
+        this.item = item;
+        this.deviceSlot = deviceSlot;
+        items(item);
+    }
+
+    void start() {
+        ItemException known = node.failure(item);
+        if (known != null) {
+            lane.l1.fail(deviceSlot, known);
+            return;
+        }
+        node.l2.acquire(this);
+    }
+
+    @Override
+    protected void onGranted() {
+        if (grant(0) == Grant.LOAD) {
+            node.loads.increment();
+            List<Path> paths = node.app.inputFiles(node.keys.get(item));
+            if (paths.isEmpty()) {
+                step = Step.PARSE;
+                node.cpu.execute(this);
+            } else {
+                step = Step.READ;
+                node.io.execute(this);
+            }
+        }
+    }
+
+    @Override
+    protected void onSettled() {
+        Throwable error = error(0);
+        if (error != null) {
+            node.l2.release(this);
+            lane.l1.fail(deviceSlot, error);
+        } else if (grant(0) == Grant.LOAD) {
+            // Our own load: the L1 slot already holds the preprocessed item.
+            node.l2.release(this);
+            lane.l1.publish(deviceSlot);
+        } else {
+            step = Step.COPY_FROM_HOST_CACHE;
+            lane.copyIn.execute(this);
+        }
+    }
+
+    @Override
+    public void run() {
+        long start = System.nanoTime();
+        try {
+            switch (step) {
+                case READ -> read(start);
+                case PARSE -> parse(start);
+                case COPY_IN -> copyIn(start);
+                case PREPROCESS -> preprocess(start);
+                case COPY_BACK -> copyBack(start);
+                case COPY_FROM_HOST_CACHE -> copyFromHostCache(start);
+            }
+        } catch (Throwable t) {
+            fail(t);
+        }
+    }
+
+    private void read(long start) throws Exception {
+        files = node.files.take();
+        files.read(node.app.inputFiles(node.keys.get(item)));
+        node.telemetry.record(TraceEvent.READ, start, System.nanoTime(), item, -1);
+        step = Step.PARSE;
+        node.cpu.execute(this);
+    }
+
+    private void parse(long start) throws Exception {
+        start = System.nanoTime();
+        parsed = node.hostStaging.take();
+        long length = node.app.parse(node.keys.get(item), files == null ? NodePipeline.NO_FILES : files, parsed);
+        parsed.length(length);
+        if (files != null) {
+            node.files.give(files);
+            files = null;
+        }
+        node.telemetry.record(TraceEvent.PARSE, start, System.nanoTime(), item, -1);
+        step = Step.COPY_IN;
+        lane.copyIn.execute(this);
+    }
+
+    private void copyIn(long start) {
+        staged = lane.staging.take();
+        start = System.nanoTime();
+        lane.device.copyToDevice(parsed, staged, parsed.length());
+        node.hostStaging.give(parsed);
+        parsed = null;
+        node.telemetry.record(TraceEvent.COPY_IN, start, System.nanoTime(), item, -1);
+        step = Step.PREPROCESS;
+        lane.kernel.execute(this);
+    }
+
+    private void preprocess(long start) throws Exception {
+        DeviceBuffer out = lane.l1.buffer(deviceSlot);
+        lane.context.begin();
+        long length = lane.kernels.preprocess(node.keys.get(item), staged, out, lane.context);
+        long cost = lane.context.end();
+        out.length(length);
+        lane.staging.give(staged);
+        staged = null;
+        node.telemetry.record(TraceEvent.PREPROCESS, start, System.nanoTime(), cost, item, -1);
+        step = Step.COPY_BACK;
+        lane.copyOut.execute(this);
+    }
+
+    private void copyBack(long start) {
+        DeviceBuffer out = lane.l1.buffer(deviceSlot);
+        lane.device.copyToHost(out, node.l2.buffer(slot(0)), out.length());
+        node.telemetry.record(TraceEvent.COPY_BACK_ITEM, start, System.nanoTime(), item, -1);
+        node.l2.publish(slot(0));
+    }
+
+    private void copyFromHostCache(long start) {
+        HostBuffer cached = node.l2.buffer(slot(0));
+        lane.device.copyToDevice(cached, lane.l1.buffer(deviceSlot), cached.length());
+        node.telemetry.record(TraceEvent.COPY_IN, start, System.nanoTime(), item, -1);
+        node.l2.release(this);
+        lane.l1.publish(deviceSlot);
+    }
+
+    private void fail(Throwable cause) {
+        if (files != null) {
+            node.files.give(files);
+            files = null;
+        }
+        if (parsed != null) {
+            node.hostStaging.give(parsed);
+            parsed = null;
+        }
+        if (staged != null) {
+            lane.staging.give(staged);
+            staged = null;
+        }
+        ItemException error = node.recordFailure(item, cause);
+        if (step == Step.COPY_FROM_HOST_CACHE) {
+            node.l2.release(this);
+            lane.l1.fail(deviceSlot, error);
+        } else {
+            node.l2.fail(slot(0), error);
+        }
+    }
+}

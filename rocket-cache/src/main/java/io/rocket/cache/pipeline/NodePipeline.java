@@ -1,0 +1,224 @@
+package io.rocket.cache.pipeline;
+
+import io.rocket.cache.LruPolicy;
+import io.rocket.cache.SlotCache;
+import io.rocket.core.Application;
+import io.rocket.core.HostBuffer;
+import io.rocket.core.InputFiles;
+import io.rocket.core.ItemException;
+import io.rocket.core.ResultSink;
+import io.rocket.core.device.Device;
+import io.rocket.core.device.HostMemory;
+import io.rocket.core.exec.ResourceExecutor;
+import io.rocket.core.exec.ThreadKind;
+import io.rocket.core.summary.CacheStats;
+import io.rocket.core.trace.Telemetry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * One node's pipeline: the I/O thread(s), the CPU pool, the L2 host cache, the staging buffers and one
+ * {@link DeviceLane} per device. A scheduler feeds it pairs with {@link #submit}; it tells a {@link PairListener}
+ * when each pair is done and streams results to the {@link ResultSink}. All memory is allocated here, once.
+ */
+public final class NodePipeline<K, R> implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(NodePipeline.class);
+
+    static final InputFiles NO_FILES = new InputFiles() {
+        @Override
+        public int count() {
+            return 0;
+        }
+
+        @Override
+        public Path path(int index) {
+            throw new IndexOutOfBoundsException(index);
+        }
+
+        @Override
+        public ByteBuffer bytes(int index) {
+            throw new IndexOutOfBoundsException(index);
+        }
+    };
+
+    final Application<K, R> app;
+    final List<K> keys;
+    final ResultSink<K, R> sink;
+    final Telemetry telemetry;
+    final HostMemory hostMemory;
+    final ResourceExecutor io;
+    final ResourceExecutor cpu;
+    final SlotCache<HostBuffer> l2;
+    final BufferPool<FileBuffer> files;
+    final BufferPool<HostBuffer> hostStaging;
+    final LongAdder loads = new LongAdder();
+    private final List<DeviceLane<K, R>> lanes = new ArrayList<>();
+    private final PairListener listener;
+    private final Map<Integer, ItemException> failures = new ConcurrentHashMap<>();
+    private final LongAdder pairErrors = new LongAdder();
+
+    public NodePipeline(Application<K, R> app, List<K> keys, List<Device> devices, HostMemory hostMemory,
+                        PipelineConfig config, ResultSink<K, R> sink, Telemetry telemetry, PairListener listener) {
+        this.app = app;
+        this.keys = List.copyOf(keys);
+        this.sink = sink;
+        this.telemetry = telemetry;
+        this.hostMemory = hostMemory;
+        this.listener = listener;
+        this.l2 = new SlotCache<>("L2", keys.size(), config.hostSlots(), app.maxItemBytes(),
+                s -> hostMemory.allocate(app.maxItemBytes()), new LruPolicy());
+        List<FileBuffer> fileBuffers = new ArrayList<>();
+        for (int k = 0; k < config.ioThreads() + config.hostThreads(); k++) {
+            fileBuffers.add(new FileBuffer(ByteBuffer.allocateDirect((int) app.maxFileBytes())));
+        }
+        this.files = new BufferPool<>(fileBuffers);
+        List<HostBuffer> staging = new ArrayList<>();
+        for (int k = 0; k < config.stagingBuffers() + config.hostThreads(); k++) {
+            staging.add(hostMemory.allocate(app.maxInputBytes()));
+        }
+        this.hostStaging = new BufferPool<>(staging);
+        this.io = new ResourceExecutor("io", ThreadKind.IO, config.ioThreads(), telemetry.tracer());
+        this.cpu = new ResourceExecutor("cpu", ThreadKind.CPU, config.hostThreads(), telemetry.tracer());
+        for (Device device : devices) {
+            lanes.add(new DeviceLane<>(this, device, config, telemetry.tracer()));
+        }
+    }
+
+    public int deviceCount() {
+        return lanes.size();
+    }
+
+    /**
+     * Starts pair (i, j) on device {@code device}, first waiting while that device has its limit of jobs in
+     * flight. Called by the device's worker thread.
+     */
+    public void submit(int device, int i, int j) throws InterruptedException {
+        DeviceLane<K, R> lane = lanes.get(device);
+        lane.takeJob().start(i, j);
+    }
+
+    void pairDone(int device, int i, int j, boolean ok) {
+        listener.pairDone(device, i, j, ok);
+    }
+
+    void deliver(int i, int j, R result) {
+        try {
+            sink.accept(i, j, keys.get(i), keys.get(j), result);
+        } catch (RuntimeException e) {
+            LOG.error("result sink failed for pair ({}, {})", i, j, e);
+            pairErrors.increment();
+        }
+    }
+
+    void deliverFailure(int i, int j, Throwable error) {
+        pairErrors.increment();
+        try {
+            sink.failed(i, j, keys.get(i), keys.get(j), error);
+        } catch (RuntimeException e) {
+            LOG.error("result sink failed for pair ({}, {})", i, j, e);
+        }
+    }
+
+    ItemException failure(int item) {
+        return failures.get(item);
+    }
+
+    /** Records that an item cannot be loaded; returns the error every pair with it will carry. */
+    ItemException recordFailure(int item, Throwable cause) {
+        return failures.computeIfAbsent(item, k -> {
+            String label = app.label(keys.get(item));
+            String reason = cause instanceof ItemException ? cause.getMessage() : describe(cause);
+            ItemException e = new ItemException(item, "item " + item + " (" + label + "): " + reason, cause);
+            LOG.warn("{}", e.getMessage());
+            return e;
+        });
+    }
+
+    /** The error for a pair whose compare or postprocess threw. */
+    Throwable pairError(int i, int j, String step, Throwable cause) {
+        String message = "pair (" + i + ", " + j + ") " + app.label(keys.get(i)) + " / " + app.label(keys.get(j))
+                + ": " + step + " failed: " + describe(cause);
+        LOG.warn("{}", message);
+        return new ItemException(i, message, cause);
+    }
+
+    private static String describe(Throwable t) {
+        String message = t.getMessage();
+        return message == null || message.isBlank() ? t.getClass().getSimpleName() : message;
+    }
+
+    /** Items that failed to load, by index. */
+    public Map<Integer, ItemException> failures() {
+        return new TreeMap<>(failures);
+    }
+
+    /** Pairs that ended with an error. */
+    public long pairErrors() {
+        return pairErrors.sum();
+    }
+
+    /** Full loads (file → parse → preprocess) done on this node. */
+    public long loads() {
+        return loads.sum();
+    }
+
+    public CacheStats hostCacheStats() {
+        return l2.stats();
+    }
+
+    /** L1 counters summed over devices. */
+    public CacheStats deviceCacheStats() {
+        CacheStats total = null;
+        for (DeviceLane<K, R> lane : lanes) {
+            total = total == null ? lane.l1.stats() : total.plus(lane.l1.stats());
+        }
+        return total;
+    }
+
+    /** Every executor of the node, for busy-time figures. */
+    public List<ResourceExecutor> executors() {
+        List<ResourceExecutor> all = new ArrayList<>(List.of(io, cpu));
+        for (DeviceLane<K, R> lane : lanes) {
+            all.addAll(lane.executors());
+        }
+        return all;
+    }
+
+    /** Busy seconds of each device's kernel thread. */
+    public List<Double> deviceBusySeconds() {
+        return lanes.stream().map(l -> l.kernel.busyNanos() / 1e9).toList();
+    }
+
+    /** Checks caches and pools after a run: nothing referenced, loading or lent out. */
+    public void checkQuiescent() {
+        l2.checkInvariants(true);
+        for (DeviceLane<K, R> lane : lanes) {
+            lane.l1.checkInvariants(true);
+            if (!lane.idle() || !lane.staging.allReturned()) {
+                throw new IllegalStateException(lane.device.name() + ": jobs or staging buffers not returned");
+            }
+        }
+        if (!files.allReturned() || !hostStaging.allReturned()) {
+            throw new IllegalStateException("host staging buffers not returned");
+        }
+    }
+
+    /** Stops the threads after queued work drains. */
+    @Override
+    public void close() {
+        for (DeviceLane<K, R> lane : lanes) {
+            lane.close();
+        }
+        io.close();
+        cpu.close();
+    }
+}

@@ -1,0 +1,137 @@
+package io.rocket.core.device;
+
+import io.rocket.core.DeviceBuffer;
+import io.rocket.core.DeviceKind;
+import io.rocket.core.HostBuffer;
+
+import java.nio.ByteBuffer;
+import java.util.Map;
+
+/**
+ * The sim backend: kernels and copies take modelled time and touch no data, so runtime overheads can be measured
+ * and large clusters simulated on one small machine. Kernels model their cost with
+ * {@link io.rocket.core.KernelContext#occupy(long)}; copies take {@code bytes / bandwidth}. Device buffers hold
+ * no memory; results copied back are zero-filled so they are deterministic.
+ */
+public final class SimDevice implements Device {
+    /** Default modelled copy bandwidth in bytes per second (a PCIe 3 x16 link). */
+    public static final double DEFAULT_COPY_BYTES_PER_SECOND = 12e9;
+
+    private final int index;
+    private final double copyBytesPerSecond;
+    private final SimClock toDevice = new SimClock();
+    private final SimClock toHost = new SimClock();
+    private final Context context = new Context();
+
+    public SimDevice(int index, double copyBytesPerSecond) {
+        this.index = index;
+        this.copyBytesPerSecond = copyBytesPerSecond;
+    }
+
+    public SimDevice(int index) {
+        this(index, DEFAULT_COPY_BYTES_PER_SECOND);
+    }
+
+    @Override
+    public DeviceKind kind() {
+        return DeviceKind.SIM;
+    }
+
+    @Override
+    public int index() {
+        return index;
+    }
+
+    @Override
+    public String name() {
+        return "sim:" + index;
+    }
+
+    @Override
+    public Map<String, Object> info() {
+        return Map.of("name", name(), "kind", "sim", "copy_bytes_per_second", copyBytesPerSecond);
+    }
+
+    @Override
+    public DeviceBuffer allocate(long bytes) {
+        return new SimBuffer(bytes);
+    }
+
+    @Override
+    public long defaultCacheBytes() {
+        return 1L << 30;
+    }
+
+    @Override
+    public void copyToDevice(HostBuffer src, DeviceBuffer dst, long bytes) {
+        toDevice.occupy(copyNanos(bytes));
+        dst.length(bytes);
+    }
+
+    @Override
+    public void copyToHost(DeviceBuffer src, HostBuffer dst, long bytes) {
+        toHost.occupy(copyNanos(bytes));
+        ByteBuffer raw = dst.raw();
+        int n = (int) Math.min(bytes, raw.capacity());
+        for (int k = 0; k < n; k++) {
+            raw.put(k, (byte) 0);
+        }
+        dst.length(bytes);
+    }
+
+    private long copyNanos(long bytes) {
+        return copyBytesPerSecond <= 0 ? 0 : (long) (bytes * 1e9 / copyBytesPerSecond);
+    }
+
+    @Override
+    public DeviceKernelContext kernelContext() {
+        return context;
+    }
+
+    @Override
+    public void close() {
+    }
+
+    /** A device buffer of the sim backend: a size and no memory. */
+    static final class SimBuffer extends DeviceBuffer {
+        SimBuffer(long capacity) {
+            super(capacity);
+        }
+
+        @Override
+        public ByteBuffer byteBuffer() {
+            throw new UnsupportedOperationException("sim device buffers hold no data");
+        }
+    }
+
+    private final class Context implements DeviceKernelContext {
+        private final SimClock clock = new SimClock();
+        private long modelled;
+
+        @Override
+        public DeviceKind kind() {
+            return DeviceKind.SIM;
+        }
+
+        @Override
+        public int deviceIndex() {
+            return index;
+        }
+
+        @Override
+        public void occupy(long nanos) {
+            clock.occupy(nanos);
+            modelled += Math.max(0, nanos);
+        }
+
+        @Override
+        public void begin() {
+            modelled = 0;
+        }
+
+        @Override
+        public long end() {
+            return modelled;
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package io.rocket.core.summary;
+
+/**
+ * The paper's performance model (§VI-A): with every item loaded once and the devices never idle, a run takes at
+ * least {@code T_min = n·t_pre + C(n,2)·t_cmp} of device time; system efficiency is {@code (T_min / p) / T} on
+ * {@code p} devices, and R = loads / n measures data reuse (1 is perfect).
+ */
+public final class PerformanceModel {
+    private PerformanceModel() {
+    }
+
+    /** Number of pairs i &lt; j among n items. */
+    public static long pairs(long n) {
+        return n * (n - 1) / 2;
+    }
+
+    /** Lower bound on total device time, in seconds. */
+    public static double tMinSeconds(long n, double tPreprocessSeconds, double tCompareSeconds) {
+        return n * tPreprocessSeconds + pairs(n) * tCompareSeconds;
+    }
+
+    /** (T_min / p) / T, or 0 when undefined. */
+    public static double systemEfficiency(double tMinSeconds, int devices, double wallSeconds) {
+        return devices <= 0 || wallSeconds <= 0 ? 0 : tMinSeconds / devices / wallSeconds;
+    }
+
+    /** Loads per item. */
+    public static double reuseFactor(long loads, long n) {
+        return n == 0 ? 0 : (double) loads / n;
+    }
+}

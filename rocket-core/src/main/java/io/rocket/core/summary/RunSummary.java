@@ -1,0 +1,92 @@
+package io.rocket.core.summary;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The figures of one run, as printed at the end and written by {@code --summary-json}: counts, wall time,
+ * throughput, reuse (loads and R), cache counters per level, busy time per thread kind, measured mean step times
+ * and the performance model's lower bound and system efficiency. Field names are the JSON names.
+ */
+@JsonPropertyOrder({"app", "items", "pairs", "errors", "wall_seconds", "pairs_per_second", "loads", "R",
+        "t_min_seconds", "system_efficiency", "devices", "cache", "step_seconds", "busy_seconds", "failures"})
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+public final class RunSummary {
+    public String app;
+    public long items;
+    public long pairs;
+    public long errors;
+    @JsonProperty("wall_seconds")
+    public double wallSeconds;
+    @JsonProperty("pairs_per_second")
+    public double pairsPerSecond;
+    public long loads;
+    @JsonProperty("R")
+    public double reuse;
+    @JsonProperty("t_min_seconds")
+    public double tMinSeconds;
+    @JsonProperty("system_efficiency")
+    public double systemEfficiency;
+    public List<Map<String, Object>> devices = List.of();
+    /** {@code device} (L1, all devices) and {@code host} (L2). */
+    public Map<String, CacheStats> cache = new LinkedHashMap<>();
+    /** Mean seconds per step: read, parse, h2d, preprocess, compare, d2h, postprocess. */
+    @JsonProperty("step_seconds")
+    public Map<String, Double> stepSeconds = new LinkedHashMap<>();
+    /** Busy seconds per thread kind, summed over threads. */
+    @JsonProperty("busy_seconds")
+    public Map<String, Double> busySeconds = new LinkedHashMap<>();
+    /** Busy seconds of each device's kernel thread, to judge balance. */
+    @JsonProperty("device_busy_seconds")
+    public List<Double> deviceBusySeconds = List.of();
+    /** Items that failed to load, with the reason. */
+    public List<Failure> failures = List.of();
+
+    /** One item that could not be loaded. */
+    public record Failure(int item, String key, String error) {
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** Writes the summary as JSON. */
+    public void writeJson(Path file) throws IOException {
+        JSON.writeValue(file.toFile(), this);
+    }
+
+    /** The summary as JSON text. */
+    public String toJson() throws IOException {
+        return JSON.writeValueAsString(this);
+    }
+
+    /** A few human-readable lines for the end of a run. */
+    public String format() {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "%s: %d items, %d pairs (%d errors) in %.3f s, %.0f pairs/s%n",
+                app, items, pairs, errors, wallSeconds, pairsPerSecond));
+        b.append(String.format(Locale.ROOT, "loads %d, R = %.2f; T_min = %.3f s, system efficiency %.3f%n",
+                loads, reuse, tMinSeconds, systemEfficiency));
+        cache.forEach((level, s) -> b.append(String.format(Locale.ROOT,
+                "cache %-6s %d slots: %d hits, %d misses, %d evictions, %d waits%n",
+                level, s.slots(), s.hits(), s.misses(), s.evictions(), s.waits())));
+        b.append("mean step ms:");
+        stepSeconds.forEach((k, v) -> b.append(String.format(Locale.ROOT, " %s %.3f", k, v * 1e3)));
+        b.append(String.format("%nbusy s:"));
+        busySeconds.forEach((k, v) -> b.append(String.format(Locale.ROOT, " %s %.2f", k, v)));
+        b.append(String.format("%n"));
+        for (Failure f : failures) {
+            b.append("failed item ").append(f.item()).append(" (").append(f.key()).append("): ")
+                    .append(f.error()).append(String.format("%n"));
+        }
+        return b.toString();
+    }
+}

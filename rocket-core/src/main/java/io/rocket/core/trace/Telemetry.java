@@ -1,0 +1,58 @@
+package io.rocket.core.trace;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Per-step timing for the run summary and the trace, in one call: every traced task passes through
+ * {@link #record}, which adds its time to the step's totals and (when tracing) writes its timeline event.
+ * Kernel steps pass the device's own time (modelled on the sim device), which is what the performance model needs.
+ */
+public final class Telemetry {
+    private final Tracer tracer;
+    private final LongAdder[] counts = adders();
+    private final LongAdder[] nanos = adders();
+
+    public Telemetry(Tracer tracer) {
+        this.tracer = tracer;
+    }
+
+    private static LongAdder[] adders() {
+        LongAdder[] a = new LongAdder[TraceEvent.values().length];
+        for (int k = 0; k < a.length; k++) {
+            a[k] = new LongAdder();
+        }
+        return a;
+    }
+
+    public Tracer tracer() {
+        return tracer;
+    }
+
+    /** A task that ran from {@code start} to {@code end} (nanoTime) and took that long. */
+    public void record(TraceEvent event, long start, long end, int a, int b) {
+        record(event, start, end, end - start, a, b);
+    }
+
+    /** A task whose timeline span and step cost differ (device time of a kernel). */
+    public void record(TraceEvent event, long start, long end, long costNanos, int a, int b) {
+        counts[event.ordinal()].increment();
+        nanos[event.ordinal()].add(costNanos);
+        tracer.complete(event, start, end, a, b);
+    }
+
+    /** How many times the step ran. */
+    public long count(TraceEvent event) {
+        return counts[event.ordinal()].sum();
+    }
+
+    /** Mean cost of the step in seconds, 0 when it never ran. */
+    public double meanSeconds(TraceEvent event) {
+        long n = count(event);
+        return n == 0 ? 0 : nanos[event.ordinal()].sum() / 1e9 / n;
+    }
+
+    /** Total cost of the step in seconds. */
+    public double totalSeconds(TraceEvent event) {
+        return nanos[event.ordinal()].sum() / 1e9;
+    }
+}

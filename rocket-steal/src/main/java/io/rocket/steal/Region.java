@@ -1,0 +1,73 @@
+package io.rocket.steal;
+
+import java.util.function.Consumer;
+
+/**
+ * A rectangle of the pair matrix, rows [r0, r1) × columns [c0, c1), standing for the pairs (i, j) inside it with
+ * i &lt; j: the unit of work a worker splits and a thief steals (a few ints, cheap to send). {@code curve} is the
+ * Hilbert orientation of this square (two bits: swap and flip), so children are visited along the curve and
+ * consecutive leaves share items.
+ */
+public record Region(int r0, int r1, int c0, int c1, int curve) {
+
+    /** Quadrant order of the base Hilbert "U" as (column half, row half). */
+    private static final int[][] ORDER = {{0, 0}, {0, 1}, {1, 1}, {1, 0}};
+    /** Orientation change of each child of the base U: swap, none, none, swap and flip. */
+    private static final int[] CHILD_CURVE = {1, 0, 0, 3};
+
+    /** The whole upper triangle of n items. */
+    public static Region root(int n) {
+        return new Region(0, n, 0, n, 0);
+    }
+
+    /** Number of pairs i &lt; j in the region. */
+    public long pairs() {
+        long total = 0;
+        for (int i = r0; i < r1; i++) {
+            int from = Math.max(c0, i + 1);
+            if (from < c1) {
+                total += c1 - from;
+            }
+        }
+        return total;
+    }
+
+    /** Whether the region holds at least one pair (its smallest row is below its largest column). */
+    public boolean hasPairs() {
+        return r1 > r0 && c1 > c0 && r0 < c1 - 1;
+    }
+
+    /** Whether the region is small enough to be run as pair jobs. */
+    public boolean isLeaf(int tileSize) {
+        return r1 - r0 <= tileSize && c1 - c0 <= tileSize;
+    }
+
+    /**
+     * The non-empty quadrants in Hilbert order, passed to {@code out} first to last. Halves are split at the
+     * midpoint; a side of length 1 is not split.
+     */
+    public void split(Consumer<Region> out) {
+        int rm = r1 - r0 > 1 ? r0 + (r1 - r0) / 2 : r1;
+        int cm = c1 - c0 > 1 ? c0 + (c1 - c0) / 2 : c1;
+        boolean swap = (curve & 1) != 0;
+        boolean flip = (curve & 2) != 0;
+        for (int k = 0; k < 4; k++) {
+            int x = ORDER[k][0];
+            int y = ORDER[k][1];
+            if (swap) {
+                int t = x;
+                x = y;
+                y = t;
+            }
+            if (flip) {
+                x = 1 - x;
+                y = 1 - y;
+            }
+            Region child = new Region(y == 0 ? r0 : rm, y == 0 ? rm : r1, x == 0 ? c0 : cm, x == 0 ? cm : c1,
+                    curve ^ CHILD_CURVE[k]);
+            if (child.hasPairs()) {
+                out.accept(child);
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package io.rocket.steal;
+
+import io.rocket.core.CacheSize;
+import io.rocket.core.device.DeviceSpec;
+
+import java.nio.file.Path;
+
+/**
+ * The runtime options of one node. Null cache sizes mean the defaults: the device's own default for L1 and
+ * {@link #DEFAULT_HOST_CACHE} for L2, both capped at one slot per item.
+ *
+ * @param device          which devices to use
+ * @param hostCacheSize   L2 size (per node), or null
+ * @param deviceCacheSize L1 size (per device), or null
+ * @param hostThreads     CPU pool threads
+ * @param ioThreads       I/O threads
+ * @param concurrentJobs  pair jobs in flight per device
+ * @param tileSize        leaf size of the pair-matrix quadtree
+ * @param trace           Chrome trace file, or null
+ */
+public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSize deviceCacheSize, int hostThreads,
+                            int ioThreads, int concurrentJobs, int tileSize, Path trace) {
+
+    /** Default L2 size. */
+    public static final CacheSize DEFAULT_HOST_CACHE = new CacheSize(1L << 30, -1);
+    public static final int DEFAULT_CONCURRENT_JOBS = 64;
+    public static final int DEFAULT_TILE_SIZE = 16;
+
+    /** Defaults: one cpu device, all cores for the CPU pool. */
+    public static RocketOptions defaults() {
+        return new RocketOptions(DeviceSpec.parse("cpu"), null, null, Runtime.getRuntime().availableProcessors(), 1,
+                DEFAULT_CONCURRENT_JOBS, DEFAULT_TILE_SIZE, null);
+    }
+
+    public RocketOptions withDevice(DeviceSpec value) {
+        return new RocketOptions(value, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs,
+                tileSize, trace);
+    }
+
+    public RocketOptions withCaches(CacheSize host, CacheSize device) {
+        return new RocketOptions(this.device, host, device, hostThreads, ioThreads, concurrentJobs, tileSize, trace);
+    }
+
+    public RocketOptions withThreads(int host, int io) {
+        return new RocketOptions(device, hostCacheSize, deviceCacheSize, host, io, concurrentJobs, tileSize, trace);
+    }
+
+    public RocketOptions withConcurrentJobs(int value) {
+        return new RocketOptions(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, value, tileSize,
+                trace);
+    }
+
+    public RocketOptions withTileSize(int value) {
+        return new RocketOptions(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs, value,
+                trace);
+    }
+
+    public RocketOptions withTrace(Path value) {
+        return new RocketOptions(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs,
+                tileSize, value);
+    }
+}

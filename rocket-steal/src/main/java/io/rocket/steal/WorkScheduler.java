@@ -1,0 +1,180 @@
+package io.rocket.steal;
+
+import io.rocket.core.RocketException;
+import io.rocket.core.exec.ThreadKind;
+import io.rocket.core.trace.Tracer;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Divide-and-conquer scheduling of the pair matrix on one node: one worker thread per device, each with a
+ * {@link WorkDeque}. A worker splits its deepest region along the Hilbert curve until it reaches a leaf of
+ * {@code tileSize}, then submits the leaf's pairs to its device. An idle worker steals the largest region of a
+ * sibling. The run ends when every pair has been reported done.
+ */
+public final class WorkScheduler implements AutoCloseable {
+    private static final long MAX_IDLE_PARK_NANOS = 1_000_000;
+
+    private final int tileSize;
+    private final PairSubmitter submitter;
+    private final List<WorkDeque> deques = new ArrayList<>();
+    private final List<Thread> workers = new ArrayList<>();
+    private final AtomicLong remaining;
+    private final CountDownLatch done = new CountDownLatch(1);
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private final StealStats stats = new StealStats();
+    private volatile boolean stopping;
+
+    public WorkScheduler(int workers, int tileSize, long totalPairs, PairSubmitter submitter) {
+        if (tileSize < 1) {
+            throw new IllegalArgumentException("tile size must be >= 1");
+        }
+        this.tileSize = tileSize;
+        this.submitter = submitter;
+        this.remaining = new AtomicLong(totalPairs);
+        for (int w = 0; w < workers; w++) {
+            deques.add(new WorkDeque());
+        }
+        if (totalPairs == 0) {
+            done.countDown();
+        }
+    }
+
+    /** Puts {@code root} on worker 0 (the others steal from it) and starts the workers. */
+    public void start(Region root, Tracer tracer) {
+        if (root.hasPairs()) {
+            deques.get(0).push(root);
+        }
+        for (int w = 0; w < deques.size(); w++) {
+            int id = w;
+            Thread thread = new Thread(() -> {
+                tracer.nameThread("worker " + id);
+                work(id);
+            }, "rocket-" + ThreadKind.WORKER.id() + "-" + w);
+            thread.setDaemon(true);
+            workers.add(thread);
+            thread.start();
+        }
+    }
+
+    private void work(int id) {
+        WorkDeque own = deques.get(id);
+        long idlePark = 10_000;
+        try {
+            while (!stopping && done.getCount() > 0) {
+                Region region = own.pop();
+                if (region == null) {
+                    region = stealLocal(id);
+                }
+                if (region == null) {
+                    LockSupport.parkNanos(idlePark);
+                    idlePark = Math.min(idlePark * 2, MAX_IDLE_PARK_NANOS);
+                    continue;
+                }
+                idlePark = 10_000;
+                run(id, own, region);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Throwable t) {
+            abort(t);
+        }
+    }
+
+    private void run(int id, WorkDeque own, Region region) throws InterruptedException {
+        while (!region.isLeaf(tileSize)) {
+            List<Region> children = new ArrayList<>(4);
+            region.split(children::add);
+            for (int k = children.size() - 1; k > 0; k--) {
+                own.push(children.get(k));
+            }
+            region = children.get(0);
+        }
+        for (int i = region.r0(); i < region.r1() && !stopping; i++) {
+            for (int j = Math.max(region.c0(), i + 1); j < region.c1() && !stopping; j++) {
+                submitter.submit(id, i, j);
+            }
+        }
+    }
+
+    /** Takes the largest region among the sibling workers' deques, or null. */
+    private Region stealLocal(int thief) {
+        if (deques.size() == 1) {
+            return null;
+        }
+        stats.localAttempts.increment();
+        int start = ThreadLocalRandom.current().nextInt(deques.size());
+        int best = -1;
+        long bestPairs = 0;
+        for (int k = 0; k < deques.size(); k++) {
+            int victim = (start + k) % deques.size();
+            if (victim != thief) {
+                long pairs = deques.get(victim).topPairs();
+                if (pairs > bestPairs) {
+                    bestPairs = pairs;
+                    best = victim;
+                }
+            }
+        }
+        Region stolen = best < 0 ? null : deques.get(best).steal();
+        if (stolen != null) {
+            stats.localSuccesses.increment();
+        }
+        return stolen;
+    }
+
+    /** One pair finished (computed or failed). */
+    public void pairDone() {
+        if (remaining.decrementAndGet() == 0) {
+            done.countDown();
+        }
+    }
+
+    /** Pairs not yet reported done. */
+    public long remaining() {
+        return remaining.get();
+    }
+
+    /** Stops the run with an error; {@link #await} rethrows it. */
+    public void abort(Throwable error) {
+        failure.compareAndSet(null, error);
+        stopping = true;
+        done.countDown();
+    }
+
+    /** Waits for every pair, or for an abort. */
+    public void await() throws InterruptedException {
+        while (!done.await(1, TimeUnit.SECONDS)) {
+            Thread.onSpinWait();
+        }
+        Throwable error = failure.get();
+        if (error != null) {
+            throw error instanceof RocketException re ? re : new RocketException("run aborted: " + error, error);
+        }
+    }
+
+    public StealStats stats() {
+        return stats;
+    }
+
+    @Override
+    public void close() {
+        stopping = true;
+        for (Thread worker : workers) {
+            worker.interrupt();
+            try {
+                worker.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+}
