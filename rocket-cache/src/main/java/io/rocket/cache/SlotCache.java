@@ -42,7 +42,6 @@ public final class SlotCache<B> {
     private final List<List<CacheRequest>> waiters = new ArrayList<>();
     private final List<int[]> waiterPositions = new ArrayList<>();
     private final ArrayDeque<CacheRequest> blocked = new ArrayDeque<>();
-    private final ThreadLocal<ArrayList<CacheRequest>> grantedScratch = ThreadLocal.withInitial(ArrayList::new);
     private long hits;
     private long misses;
     private long evictions;
@@ -134,6 +133,7 @@ public final class SlotCache<B> {
             return false;
         }
         int outstanding = 0;
+        // Hits first, so that evicting for a miss can never take a slot this same request is about to hit.
         for (int p = 0; p < n; p++) {
             int item = request.item(p);
             int slot = slotOf[item];
@@ -151,7 +151,12 @@ public final class SlotCache<B> {
                     }
                     default -> throw new IllegalStateException(name + ": item " + item + " mapped to free slot");
                 }
-            } else {
+            }
+        }
+        for (int p = 0; p < n; p++) {
+            int item = request.item(p);
+            int slot = slotOf[item];
+            if (slot < 0) {
                 misses++;
                 slot = policy.victim();
                 int old = itemOf[slot];
@@ -224,7 +229,8 @@ public final class SlotCache<B> {
 
     /** Drops the request's references; slots without references become evictable and blocked requests retry. */
     public void release(CacheRequest request) {
-        ArrayList<CacheRequest> granted = grantedScratch.get();
+        // Local, not shared scratch: a callback below may release (and so re-enter here) on this same thread.
+        ArrayList<CacheRequest> granted = null;
         lock.lock();
         try {
             for (int p = 0; p < request.count(); p++) {
@@ -241,17 +247,20 @@ public final class SlotCache<B> {
             CacheRequest next;
             while ((next = blocked.peekFirst()) != null && tryGrant(next)) {
                 blocked.pollFirst();
+                if (granted == null) {
+                    granted = new ArrayList<>(4);
+                }
                 granted.add(next);
             }
         } finally {
             lock.unlock();
         }
-        for (int k = 0; k < granted.size(); k++) {
-            CacheRequest r = granted.get(k);
-            r.onGranted();
-            r.settleOne();
+        if (granted != null) {
+            for (CacheRequest r : granted) {
+                r.onGranted();
+                r.settleOne();
+            }
         }
-        granted.clear();
     }
 
     /** Whether the item is in the cache now (any state). For tests and heuristics; may change at once. */

@@ -3,15 +3,18 @@ package io.rocket.core.device;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A modelled resource timeline for one thread. Each operation ends at {@code max(now, previous end) + duration}
- * and the caller sleeps until then. Because the next operation starts from the previous modelled end, not from
- * the moment the sleep returned, oversleeping never accumulates: a busy resource models exactly the sum of its
- * durations. Confined to one thread.
+ * A modelled resource timeline for one thread. An operation that follows the previous one back to back (its
+ * thread went straight from one to the next) starts at the previous operation's modelled end, not at the moment
+ * the sleep happened to return; an operation after an idle gap starts now. So wake-up slop never accumulates: a
+ * busy resource models exactly the sum of its durations. Confined to one thread.
  */
 public final class SimClock {
     /** Remaining waits shorter than this are not worth a park (its wake-up slop is larger). */
     private static final long MIN_PARK_NANOS = 20_000;
-    private long end = Long.MIN_VALUE;
+    /** A gap this short between two operations means the thread had the next one queued: no idle time. */
+    private static final long BACK_TO_BACK_NANOS = 50_000;
+    private long end;
+    private long returned = Long.MIN_VALUE;
 
     /** Occupies the resource for {@code nanos} of modelled time and returns when that time has passed. */
     public void occupy(long nanos) {
@@ -19,10 +22,13 @@ public final class SimClock {
             return;
         }
         long now = System.nanoTime();
-        end = (end == Long.MIN_VALUE || end - now < 0 ? now : end) + nanos;
+        boolean backToBack = returned != Long.MIN_VALUE && now - returned <= BACK_TO_BACK_NANOS;
+        long start = backToBack ? end : Math.max(now, end);
+        end = start + nanos;
         long remaining;
         while ((remaining = end - System.nanoTime()) > MIN_PARK_NANOS) {
             LockSupport.parkNanos(remaining);
         }
+        returned = System.nanoTime();
     }
 }

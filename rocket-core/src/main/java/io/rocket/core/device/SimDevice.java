@@ -17,6 +17,8 @@ public final class SimDevice implements Device {
     /** Default modelled copy bandwidth in bytes per second (a PCIe 3 x16 link). */
     public static final double DEFAULT_COPY_BYTES_PER_SECOND = 12e9;
 
+    private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(1 << 16).asReadOnlyBuffer();
+
     private final int index;
     private final double copyBytesPerSecond;
     private final SimClock toDevice = new SimClock();
@@ -73,8 +75,8 @@ public final class SimDevice implements Device {
         toHost.occupy(copyNanos(bytes));
         ByteBuffer raw = dst.raw();
         int n = (int) Math.min(bytes, raw.capacity());
-        for (int k = 0; k < n; k++) {
-            raw.put(k, (byte) 0);
+        for (int k = 0; k < n; k += ZEROS.capacity()) {
+            raw.put(k, ZEROS, 0, Math.min(ZEROS.capacity(), n - k));
         }
         dst.length(bytes);
     }
