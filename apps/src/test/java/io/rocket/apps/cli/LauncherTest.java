@@ -1,0 +1,136 @@
+package io.rocket.apps.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rocket.apps.Launcher;
+import io.rocket.apps.synthetic.SyntheticApp;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.zip.GZIPInputStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The command line as a user meets it: outputs, summary, trace, and one-line errors for bad input. */
+class LauncherTest {
+
+    @TempDir
+    Path dir;
+
+    private record Result(int code, String out, String err) {
+    }
+
+    private static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Launcher.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void synthetic_writesTsvSummaryAndTrace() throws Exception {
+        Path tsv = dir.resolve("pairs.tsv");
+        Path json = dir.resolve("summary.json");
+        Path trace = dir.resolve("trace.json.gz");
+        Result r = run("synthetic", "--items", "40", "--item-bytes", "128", "--seed", "9", "--load-ms", "0.1",
+                "--preprocess-ms", "0.05", "--compare-ms", "0.01±0.005", "--host-cache-size", "10slots",
+                "--device-cache-size", "4slots", "--output", tsv.toString(), "--summary-json", json.toString(),
+                "--trace", trace.toString(), "--verify");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("synthetic: 40 items, 780 pairs").contains("verified");
+
+        List<String> lines = Files.readAllLines(tsv);
+        assertThat(lines.get(0)).isEqualTo("i\tj\tleft\tright\tresult");
+        assertThat(lines).hasSize(781);
+        Set<String> pairs = new HashSet<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split("\t");
+            int i = Integer.parseInt(f[0]);
+            int j = Integer.parseInt(f[1]);
+            assertThat(i).isLessThan(j);
+            assertThat(pairs.add(i + "," + j)).isTrue();
+            assertThat(f[4]).isEqualTo(SyntheticApp.hex(SyntheticApp.expected(9, i, j))).hasSize(16);
+        }
+
+        JsonNode s = new ObjectMapper().readTree(json.toFile());
+        for (String field : List.of("items", "pairs", "errors", "wall_seconds", "pairs_per_second", "loads", "R",
+                "t_min_seconds", "system_efficiency")) {
+            assertThat(s.has(field)).as(field).isTrue();
+        }
+        assertThat(s.get("pairs").asLong()).isEqualTo(780);
+        for (String level : List.of("device", "host")) {
+            JsonNode c = s.get("cache").get(level);
+            assertThat(c.has("hits") && c.has("misses") && c.has("evictions")).isTrue();
+        }
+        assertThat(s.get("cache").get("host").get("slots").asInt()).isEqualTo(10);
+        assertThat(s.get("t_min_seconds").asDouble()).isPositive();
+
+        JsonNode events;
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(trace))) {
+            events = new ObjectMapper().readTree(in).get("traceEvents");
+        }
+        Set<String> names = new HashSet<>();
+        Set<String> phases = new HashSet<>();
+        events.forEach(e -> {
+            names.add(e.get("name").asText());
+            phases.add(e.get("ph").asText());
+        });
+        assertThat(names).contains("parse", "h2d", "preprocess", "d2h item", "compare", "d2h result", "postprocess",
+                "L1 device cache", "L2 host cache", "thread_name", "process_name");
+        assertThat(phases).containsExactlyInAnyOrder("M", "X", "C");
+    }
+
+    @Test
+    void unknownOption_oneLineAndExit2() {
+        Result r = run("synthetic", "--items", "5", "--frobnicate");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("rocket: Unknown option: '--frobnicate'").doesNotContain("Exception");
+    }
+
+    @Test
+    void negativeSize_namesTheValue() {
+        Result r = run("synthetic", "--items", "5", "--host-cache-size=-3M");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("-3M").doesNotContain("\tat ");
+    }
+
+    @Test
+    void cacheSmallerThanTwoItems_oneLineError() {
+        Result r = run("synthetic", "--items", "5", "--item-bytes", "1048576", "--device-cache-size", "1M");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err().strip()).isEqualTo("rocket: error: device cache (--device-cache-size) of 1048576B holds 1 "
+                + "slot(s) of 1048576 bytes (one item each); at least 2 are needed");
+    }
+
+    @Test
+    void badCostAndCounts_oneLineErrors() {
+        assertThat(run("synthetic", "--items", "5", "--compare-ms", "fast").err()).contains("bad cost 'fast'");
+        assertThat(run("synthetic", "--items", "5", "--concurrent-jobs", "0").err())
+                .contains("--concurrent-jobs must be at least 1");
+        assertThat(run("synthetic", "--items", "-4").err()).contains("--items must be at least 0");
+        assertThat(run("synthetic", "--items", "5", "--device", "tpu").code()).isEqualTo(2);
+    }
+
+    @Test
+    void cudaWithoutBackend_oneLineError() {
+        Result r = run("synthetic", "--items", "5", "--device", "cuda");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err().strip().lines().count()).isEqualTo(1);
+        assertThat(r.err()).contains("cuda").contains("unavailable");
+    }
+
+    @Test
+    void help_listsOptions() {
+        Result r = run("synthetic", "--help");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("--items", "--compare-ms", "--host-cache-size", "--trace", "--tile-size");
+    }
+}

@@ -1,0 +1,74 @@
+package io.rocket.steal;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RegionTest {
+
+    /** Splits down to leaves in visiting order (first child first). */
+    private static List<Region> leaves(Region root, int tile) {
+        List<Region> out = new ArrayList<>();
+        collect(root, tile, out);
+        return out;
+    }
+
+    private static void collect(Region region, int tile, List<Region> out) {
+        if (region.isLeaf(tile)) {
+            out.add(region);
+            return;
+        }
+        region.split(child -> collect(child, tile, out));
+    }
+
+    @Property(tries = 200)
+    void leaves_coverEveryPairExactlyOnce(@ForAll @IntRange(min = 0, max = 300) int n,
+                                          @ForAll @IntRange(min = 1, max = 40) int tile) {
+        BitSet seen = new BitSet(n * n);
+        long count = 0;
+        Region root = Region.root(n);
+        List<Region> leaves = root.hasPairs() ? leaves(root, tile) : List.of();
+        for (Region leaf : leaves) {
+            assertThat(leaf.hasPairs()).isTrue();
+            for (int i = leaf.r0(); i < leaf.r1(); i++) {
+                for (int j = Math.max(leaf.c0(), i + 1); j < leaf.c1(); j++) {
+                    assertThat(seen.get(i * n + j)).as("pair (%d,%d) twice", i, j).isFalse();
+                    seen.set(i * n + j);
+                    count++;
+                }
+            }
+        }
+        assertThat(count).isEqualTo((long) n * (n - 1) / 2);
+        assertThat(leaves.stream().mapToLong(Region::pairs).sum()).isEqualTo(count);
+    }
+
+    @Test
+    void split_offDiagonalSquare_followsHilbertCurveThroughAdjacentLeaves() {
+        // Every quadrant of a block strictly above the diagonal has pairs, so none is skipped and consecutive
+        // leaves of a Hilbert curve must share an edge.
+        Region block = new Region(0, 64, 64, 128, 0);
+        List<Region> leaves = leaves(block, 1);
+        assertThat(leaves).hasSize(64 * 64);
+        for (int k = 1; k < leaves.size(); k++) {
+            Region a = leaves.get(k - 1);
+            Region b = leaves.get(k);
+            int distance = Math.abs(a.r0() - b.r0()) + Math.abs(a.c0() - b.c0());
+            assertThat(distance).as("leaves %s -> %s", a, b).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void pairs_triangleAndBlock() {
+        assertThat(Region.root(10).pairs()).isEqualTo(45);
+        assertThat(new Region(0, 4, 4, 8, 0).pairs()).isEqualTo(16);
+        assertThat(new Region(4, 8, 0, 4, 0).hasPairs()).isFalse();
+        assertThat(Region.root(1).hasPairs()).isFalse();
+    }
+}
