@@ -116,6 +116,26 @@ public final class SlotCache<B> {
         }
     }
 
+    /**
+     * Pins the request's single item if it is readable now, without loading, waiting or counting a hit: for serving
+     * the item to another node. Returns false (and pins nothing) otherwise. Release as usual.
+     */
+    public boolean pinIfReadable(CacheRequest request) {
+        lock.lock();
+        try {
+            int slot = slotOf[request.item(0)];
+            if (request.count() != 1 || slot < 0 || states[slot] != SlotState.READ) {
+                return false;
+            }
+            pin(slot);
+            request.assign(0, slot, Grant.READY, null);
+            request.arm(0);
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Under the lock: pins every item of the request, or nothing. */
     private boolean tryGrant(CacheRequest request) {
         int n = request.count();

@@ -61,6 +61,13 @@ public interface Application<K, R> {
      */
     Kernels<K> kernels(DeviceKind kind);
 
+    /**
+     * How results travel between cluster nodes; null (the default) means this application runs on one node only.
+     */
+    default ResultCodec<R> resultCodec() {
+        return null;
+    }
+
     /** Turns a comparison result into an {@code R} on a CPU-pool thread. */
     R postprocess(K left, K right, HostBuffer result) throws Exception;
 }

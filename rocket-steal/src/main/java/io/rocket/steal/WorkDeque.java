@@ -13,6 +13,15 @@ public final class WorkDeque {
         regions.addLast(region);
     }
 
+    /** Puts a region back at the top (where thieves take from), keeping it among the largest. */
+    public synchronized void pushTop(Region region) {
+        regions.addFirst(region);
+    }
+
+    public synchronized int size() {
+        return regions.size();
+    }
+
     /** The owner's next region (deepest), or null. */
     public synchronized Region pop() {
         return regions.pollLast();

@@ -30,14 +30,21 @@ public final class WorkScheduler implements AutoCloseable {
     private final CountDownLatch done = new CountDownLatch(1);
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final StealStats stats = new StealStats();
+    private final boolean externalTermination;
+    private final java.util.concurrent.atomic.AtomicInteger idleWorkers = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean stopping;
 
+    /**
+     * @param totalPairs pairs this scheduler ends after, or -1 when the run's end is decided elsewhere (a cluster
+     *                   run, ended by {@link #finish()})
+     */
     public WorkScheduler(int workers, int tileSize, long totalPairs, PairSubmitter submitter) {
         if (tileSize < 1) {
             throw new IllegalArgumentException("tile size must be >= 1");
         }
         this.tileSize = tileSize;
         this.submitter = submitter;
+        this.externalTermination = totalPairs < 0;
         this.remaining = new AtomicLong(totalPairs);
         for (int w = 0; w < workers; w++) {
             deques.add(new WorkDeque());
@@ -67,6 +74,7 @@ public final class WorkScheduler implements AutoCloseable {
     private void work(int id) {
         WorkDeque own = deques.get(id);
         long idlePark = 10_000;
+        boolean idle = false;
         try {
             while (!stopping && done.getCount() > 0) {
                 Region region = own.pop();
@@ -74,9 +82,17 @@ public final class WorkScheduler implements AutoCloseable {
                     region = stealLocal(id);
                 }
                 if (region == null) {
+                    if (!idle) {
+                        idle = true;
+                        idleWorkers.incrementAndGet();
+                    }
                     LockSupport.parkNanos(idlePark);
                     idlePark = Math.min(idlePark * 2, MAX_IDLE_PARK_NANOS);
                     continue;
+                }
+                if (idle) {
+                    idle = false;
+                    idleWorkers.decrementAndGet();
                 }
                 idlePark = 10_000;
                 run(id, own, region);
@@ -132,9 +148,72 @@ public final class WorkScheduler implements AutoCloseable {
 
     /** One pair finished (computed or failed). */
     public void pairDone() {
-        if (remaining.decrementAndGet() == 0) {
+        if (!externalTermination && remaining.decrementAndGet() == 0) {
             done.countDown();
         }
+    }
+
+    /** Ends the run (cluster mode: every pair of the whole run is done). */
+    public void finish() {
+        done.countDown();
+    }
+
+    /** Whether some worker is idle with nothing to run or steal on this node: time to ask other nodes. */
+    public boolean wantsWork() {
+        if (idleWorkers.get() == 0 || done.getCount() == 0) {
+            return false;
+        }
+        for (WorkDeque deque : deques) {
+            if (!deque.isEmpty()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Hands regions stolen from another node to this node's workers (spread over the deques). */
+    public void give(List<Region> regions) {
+        int start = ThreadLocalRandom.current().nextInt(deques.size());
+        for (int k = 0; k < regions.size(); k++) {
+            deques.get((start + k) % deques.size()).push(regions.get(k));
+        }
+    }
+
+    /**
+     * Gives work to another node: the largest region of any worker; when it is this node's only region, it is
+     * split and the thief gets the later half of its children along the curve (the owner keeps the part it would
+     * run next). Returns an empty list when there is nothing to give.
+     */
+    public List<Region> stealForRemote() {
+        int best = -1;
+        long bestPairs = 0;
+        int regions = 0;
+        for (int w = 0; w < deques.size(); w++) {
+            WorkDeque deque = deques.get(w);
+            regions += deque.size();
+            long pairs = deque.topPairs();
+            if (pairs > bestPairs) {
+                bestPairs = pairs;
+                best = w;
+            }
+        }
+        if (best < 0) {
+            return List.of();
+        }
+        Region region = deques.get(best).steal();
+        if (region == null) {
+            return List.of();
+        }
+        if (regions > 1 || region.isLeaf(tileSize)) {
+            return List.of(region);
+        }
+        List<Region> children = new ArrayList<>(4);
+        region.split(children::add);
+        int keep = children.size() / 2;
+        for (int k = keep - 1; k >= 0; k--) {
+            deques.get(best).pushTop(children.get(k));
+        }
+        return List.copyOf(children.subList(keep, children.size()));
     }
 
     /** Pairs not yet reported done. */

@@ -130,6 +130,11 @@ public final class SyntheticApp implements Application<Integer, Long> {
     }
 
     @Override
+    public io.rocket.core.ResultCodec<Long> resultCodec() {
+        return io.rocket.core.ResultCodec.LONG;
+    }
+
+    @Override
     public Long postprocess(Integer left, Integer right, HostBuffer result) {
         return result.byteBuffer().getLong(0);
     }

@@ -2,6 +2,7 @@ package io.rocket.cache.pipeline;
 
 import io.rocket.cache.CacheRequest;
 import io.rocket.cache.Grant;
+import io.rocket.cache.distributed.RemoteItems;
 import io.rocket.core.DeviceBuffer;
 import io.rocket.core.HostBuffer;
 import io.rocket.core.ItemException;
@@ -19,8 +20,8 @@ import java.nio.file.Path;
  * <p>Any failure becomes an {@link ItemException} naming the item; it is remembered by the node so the item is not
  * tried again, and both slots turn INVALID so every waiting job fails with it instead of hanging.
  */
-final class ItemLoad<K, R> extends CacheRequest implements Runnable {
-    private enum Step { READ, PARSE, COPY_IN, PREPROCESS, COPY_BACK, COPY_FROM_HOST_CACHE }
+final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems.Callback {
+    private enum Step { READ, PARSE, COPY_IN, PREPROCESS, COPY_BACK, COPY_FROM_HOST_CACHE, COPY_FETCHED }
 
     private final NodePipeline<K, R> node;
     private final DeviceLane<K, R> lane;
@@ -30,6 +31,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable {
     private FileBuffer files;
     private HostBuffer parsed;
     private DeviceBuffer staged;
+    private long fetchStart;
 
     ItemLoad(NodePipeline<K, R> node, DeviceLane<K, R> lane, int item, int deviceSlot) {
         super(1);
@@ -52,15 +54,39 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable {
     @Override
     protected void onGranted() {
         if (grant(0) == Grant.LOAD) {
-            node.loads.increment();
-            List<Path> paths = node.app.inputFiles(node.keys.get(item));
-            if (paths.isEmpty()) {
-                step = Step.PARSE;
-                node.cpu.execute(this);
+            RemoteItems remote = node.remote();
+            if (remote != null) {
+                fetchStart = System.nanoTime();
+                remote.fetch(item, node.l2.buffer(slot(0)), this);
             } else {
-                step = Step.READ;
-                node.io.execute(this);
+                loadLocally();
             }
+        }
+    }
+
+    /** Another node had the item: its bytes are in our L2 slot; copy them to the device. */
+    @Override
+    public void fetched() {
+        node.telemetry.record(TraceEvent.REMOTE_FETCH, fetchStart, System.nanoTime(), item, -1);
+        step = Step.COPY_FETCHED;
+        lane.copyIn.execute(this);
+    }
+
+    /** No node had it (or it took too long): the full load, here. */
+    @Override
+    public void missed() {
+        loadLocally();
+    }
+
+    private void loadLocally() {
+        node.loads.increment();
+        List<Path> paths = node.app.inputFiles(node.keys.get(item));
+        if (paths.isEmpty()) {
+            step = Step.PARSE;
+            node.cpu.execute(this);
+        } else {
+            step = Step.READ;
+            node.io.execute(this);
         }
     }
 
@@ -91,6 +117,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable {
                 case PREPROCESS -> preprocess(start);
                 case COPY_BACK -> copyBack(start);
                 case COPY_FROM_HOST_CACHE -> copyFromHostCache(start);
+                case COPY_FETCHED -> copyFetched(start);
             }
         } catch (Throwable t) {
             fail(t);
@@ -156,6 +183,17 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable {
         node.telemetry.record(TraceEvent.COPY_IN, start, System.nanoTime(), item, -1);
         node.l2.release(this);
         lane.l1.publish(deviceSlot);
+    }
+
+    private void copyFetched(long start) {
+        HostBuffer fetched = node.l2.buffer(slot(0));
+        DeviceBuffer out = lane.l1.buffer(deviceSlot);
+        if (fetched.length() > out.capacity()) {
+            throw new IllegalStateException("fetched " + fetched.length() + " bytes, more than a slot");
+        }
+        lane.device.copyToDevice(fetched, out, fetched.length());
+        node.telemetry.record(TraceEvent.COPY_IN, start, System.nanoTime(), item, -1);
+        node.l2.publish(slot(0));
     }
 
     private void fail(Throwable cause) {

@@ -2,6 +2,7 @@ package io.rocket.cache.pipeline;
 
 import io.rocket.cache.LruPolicy;
 import io.rocket.cache.SlotCache;
+import io.rocket.cache.distributed.RemoteItems;
 import io.rocket.core.Application;
 import io.rocket.core.HostBuffer;
 import io.rocket.core.InputFiles;
@@ -65,6 +66,7 @@ public final class NodePipeline<K, R> implements AutoCloseable {
     private final PairListener listener;
     private final Map<Integer, ItemException> failures = new ConcurrentHashMap<>();
     private final LongAdder pairErrors = new LongAdder();
+    private volatile RemoteItems remote;
 
     public NodePipeline(Application<K, R> app, List<K> keys, List<Device> devices, HostMemory hostMemory,
                         PipelineConfig config, ResultSink<K, R> sink, Telemetry telemetry, PairListener listener) {
@@ -91,6 +93,20 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         for (Device device : devices) {
             lanes.add(new DeviceLane<>(this, device, config, telemetry.tracer()));
         }
+    }
+
+    /** Sets the L3 level consulted after an L2 miss (cluster runs); null for none. Call before the first pair. */
+    public void remote(RemoteItems value) {
+        this.remote = value;
+    }
+
+    RemoteItems remote() {
+        return remote;
+    }
+
+    /** This node's L2 cache, which the L3 level serves from. */
+    public SlotCache<HostBuffer> hostCache() {
+        return l2;
     }
 
     public int deviceCount() {

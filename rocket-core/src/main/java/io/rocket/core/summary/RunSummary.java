@@ -19,7 +19,8 @@ import java.util.Map;
  * and the performance model's lower bound and system efficiency. Field names are the JSON names.
  */
 @JsonPropertyOrder({"app", "items", "pairs", "errors", "wall_seconds", "pairs_per_second", "loads", "R",
-        "t_min_seconds", "system_efficiency", "devices", "cache", "step_seconds", "busy_seconds", "failures"})
+        "t_min_seconds", "system_efficiency", "devices", "cache", "cluster", "step_seconds", "busy_seconds",
+        "nodes", "failures"})
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public final class RunSummary {
     public String app;
@@ -49,6 +50,10 @@ public final class RunSummary {
     /** Busy seconds of each device's kernel thread, to judge balance. */
     @JsonProperty("device_busy_seconds")
     public List<Double> deviceBusySeconds = List.of();
+    /** Cluster runs: figures per node (rank, pairs, loads, L3 hits per hop, bytes, steals, ...). */
+    public List<Map<String, Object>> nodes = List.of();
+    /** Cluster runs: totals of the distributed cache and stealing. */
+    public Map<String, Object> cluster = new LinkedHashMap<>();
     /** Items that failed to load, with the reason. */
     public List<Failure> failures = List.of();
 
@@ -75,6 +80,11 @@ public final class RunSummary {
                 app, items, pairs, errors, wallSeconds, pairsPerSecond));
         b.append(String.format(Locale.ROOT, "loads %d, R = %.2f; T_min = %.3f s, system efficiency %.3f%n",
                 loads, reuse, tMinSeconds, systemEfficiency));
+        if (!cluster.isEmpty()) {
+            b.append("cluster:");
+            cluster.forEach((k, v) -> b.append(' ').append(k).append(' ').append(v));
+            b.append(String.format("%n"));
+        }
         cache.forEach((level, s) -> b.append(String.format(Locale.ROOT,
                 "cache %-6s %d slots: %d hits, %d misses, %d evictions, %d waits%n",
                 level, s.slots(), s.hits(), s.misses(), s.evictions(), s.waits())));

@@ -23,6 +23,7 @@ public final class ChromeTracer implements Tracer {
     private final int pid;
     private final String processName;
     private final long origin = System.nanoTime();
+    private final long originEpochNanos = System.currentTimeMillis() * 1_000_000L;
     private final List<ThreadLog> logs = new ArrayList<>();
     private final List<CounterSample> counters = new ArrayList<>();
     private final ThreadLocal<ThreadLog> current = new ThreadLocal<>();
@@ -31,6 +32,11 @@ public final class ChromeTracer implements Tracer {
     public ChromeTracer(int pid, String processName) {
         this.pid = pid;
         this.processName = processName;
+    }
+
+    /** Wall-clock time (epoch nanoseconds, millisecond precision) when this tracer started. */
+    public long originEpochNanos() {
+        return originEpochNanos;
     }
 
     /** Shifts this node's timestamps by {@code nanos} (its clock minus rank 0's). */

@@ -1,0 +1,154 @@
+package io.rocket.apps.cluster;
+
+import io.rocket.apps.synthetic.Cost;
+import io.rocket.apps.synthetic.SyntheticApp;
+import io.rocket.apps.synthetic.SyntheticCheck;
+import io.rocket.core.CacheSize;
+import io.rocket.core.ResultSink;
+import io.rocket.core.device.DeviceSpec;
+import io.rocket.core.summary.RunSummary;
+import io.rocket.steal.RocketOptions;
+import io.rocket.steal.cluster.ClusterOptions;
+import io.rocket.steal.cluster.ClusterRun;
+import io.rocket.steal.cluster.Faults;
+import io.rocket.steal.cluster.Wire;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Whole clusters of 2–8 nodes in one JVM over JGroups' shared loopback transport. */
+class InJvmClusterTest {
+
+    static {
+        System.setProperty("java.net.preferIPv4Stack", "true");
+    }
+
+    /** Runs P nodes of the synthetic app; returns every node's summary (rank 0 first). */
+    static List<RunSummary> runCluster(int nodes, SyntheticApp app, RocketOptions options,
+                                       IntFunction<ClusterOptions> clusterFor, ResultSink<Integer, Long> rank0Sink)
+            throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(nodes);
+        try {
+            List<Future<RunSummary>> futures = new ArrayList<>();
+            for (int r = 0; r < nodes; r++) {
+                ClusterOptions cluster = clusterFor.apply(r);
+                ResultSink<Integer, Long> sink = r == 0 ? rank0Sink : new ResultSink<>() {
+                    @Override
+                    public void accept(int i, int j, Integer left, Integer right, Long result) {
+                        throw new AssertionError("only rank 0 writes results");
+                    }
+
+                    @Override
+                    public void failed(int i, int j, Integer left, Integer right, Throwable error) {
+                        throw new AssertionError("only rank 0 writes results");
+                    }
+                };
+                futures.add(pool.submit(() -> ClusterRun.run(app, app.keys(), options, cluster, sink)));
+            }
+            List<RunSummary> summaries = new ArrayList<>();
+            for (Future<RunSummary> f : futures) {
+                summaries.add(f.get(90, TimeUnit.SECONDS));
+            }
+            return summaries;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static SyntheticApp app(int n, String compareMs) {
+        return new SyntheticApp(new SyntheticApp.Config(n, 256, Cost.parse("0.2"), Cost.ZERO, Cost.parse(compareMs), 11));
+    }
+
+    @Test
+    @Timeout(120)
+    void twoToEightNodes_everyPairOnceWithRightValue_andNodesSteal() throws Exception {
+        for (int nodes : new int[]{2, 5, 8}) {
+            int n = 90;
+            SyntheticApp app = app(n, "0.02");
+            String group = UUID.randomUUID().toString();
+            SyntheticCheck check = new SyntheticCheck(11, n, true);
+            RocketOptions options = RocketOptions.defaults().withThreads(1, 1).withTileSize(8)
+                    .withCaches(new CacheSize(-1, 30), new CacheSize(-1, 20));
+            List<RunSummary> all = runCluster(nodes, app, options, r -> ClusterOptions.loopback(group, r, nodes), check);
+            assertThat(check.problem()).as("%d nodes", nodes).isNull();
+            RunSummary rank0 = all.get(0);
+            assertThat(rank0.pairs).isEqualTo(n * (n - 1) / 2);
+            assertThat(rank0.nodes).hasSize(nodes);
+            long computedElsewhere = rank0.nodes.stream().filter(m -> ((Number) m.get("rank")).intValue() != 0)
+                    .mapToLong(m -> ((Number) m.get("pairs")).longValue()).sum();
+            assertThat(computedElsewhere).as("pairs computed by ranks > 0 (they only get work by stealing)")
+                    .isPositive();
+            assertThat((String) rank0.cluster.get("steals_remote")).doesNotStartWith("0/");
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void smallHostCaches_l3Hits() throws Exception {
+        int nodes = 4;
+        int n = 120;
+        SyntheticApp app = app(n, "0.05");
+        String group = UUID.randomUUID().toString();
+        SyntheticCheck check = new SyntheticCheck(11, n, true);
+        RocketOptions options = RocketOptions.defaults().withThreads(1, 1).withTileSize(8)
+                .withCaches(new CacheSize(-1, 12), new CacheSize(-1, 6));
+        List<RunSummary> all = runCluster(nodes, app, options,
+                r -> ClusterOptions.loopback(group, r, nodes).withDistributedCache(true, 2), check);
+        assertThat(check.problem()).isNull();
+        Map<String, Object> cluster = all.get(0).cluster;
+        assertThat(((Number) cluster.get("l3_requests")).longValue()).isPositive();
+        assertThat(((Number) cluster.get("l3_hits")).longValue()).isPositive();
+    }
+
+    @Test
+    @Timeout(120)
+    void droppedL3Replies_costLocalLoads_runCompletes() throws Exception {
+        int nodes = 3;
+        int n = 80;
+        SyntheticApp app = app(n, "0.05");
+        String group = UUID.randomUUID().toString();
+        SyntheticCheck check = new SyntheticCheck(11, n, true);
+        RocketOptions options = RocketOptions.defaults().withThreads(1, 1).withTileSize(8)
+                .withCaches(new CacheSize(-1, 10), new CacheSize(-1, 6));
+        List<RunSummary> all = runCluster(nodes, app, options,
+                r -> ClusterOptions.loopback(group, r, nodes).withDistributedCache(true, 1)
+                        .withL3Timeout(java.time.Duration.ofMillis(50))
+                        .withFaults(new Faults(Wire.Kind.L3, 0.3)), check);
+        assertThat(check.problem()).isNull();
+        Map<String, Object> cluster = all.get(0).cluster;
+        assertThat(((Number) cluster.get("l3_timeouts")).longValue()).isPositive();
+    }
+
+    @Test
+    @Timeout(60)
+    void differentItemList_failsFastWithClearError() throws Exception {
+        String group = UUID.randomUUID().toString();
+        SyntheticApp app = app(20, "0");
+        RocketOptions options = RocketOptions.defaults().withThreads(1, 1);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Future<RunSummary> rank0 = pool.submit(() -> ClusterRun.run(app, app.keys(), options,
+                    ClusterOptions.loopback(group, 0, 2).withFingerprint("keys-A"), new SyntheticCheck(11, 20, true)));
+            Future<RunSummary> rank1 = pool.submit(() -> ClusterRun.run(app, app.keys(), options,
+                    ClusterOptions.loopback(group, 1, 2).withFingerprint("keys-B"), new SyntheticCheck(11, 20, true)));
+            for (Future<RunSummary> f : List.of(rank0, rank1)) {
+                assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> f.get(30, TimeUnit.SECONDS)))
+                        .hasRootCauseInstanceOf(io.rocket.core.RocketException.class)
+                        .rootCause().hasMessageContaining("different item list or options than rank 0");
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,253 @@
+package io.rocket.cache.distributed;
+
+import io.rocket.cache.CacheRequest;
+import io.rocket.cache.SlotCache;
+import io.rocket.core.HostBuffer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The L3 level: the paper's distributed cache lookup (§IV-A3). Item i's contact node is {@code i mod P} (cheap,
+ * stateless and balanced for index keys). The contact keeps {@code candidates[i]}, the h ranks that most recently
+ * asked for i; on a request it puts the requester first and forwards the request down the old list. A candidate
+ * holding the item in its L2 sends it straight to the requester over the data plane; otherwise it forwards to the
+ * next, and the last replies MISS. So a request costs at most h + 2 messages and needs no central directory.
+ *
+ * <p>Every fetch has a deadline: a lost message or a slow peer costs a local load, never a hang. Late data for a
+ * fetch that already timed out is discarded by the data plane (see {@link #beginReceive}), so a slot reused for a
+ * local load is never overwritten. Handlers run on network threads and never run user code.
+ */
+public final class DistributedCache implements RemoteItems, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(DistributedCache.class);
+
+    private final int rank;
+    private final int nodes;
+    private final int hops;
+    private final long timeoutNanos;
+    private final L3Transport transport;
+    private final SlotCache<HostBuffer> hostCache;
+    private final int[][] candidates;
+    private final Map<Long, Fetch> pending = new ConcurrentHashMap<>();
+    private final AtomicLong nextId = new AtomicLong(1);
+    private final ScheduledExecutorService timer;
+    private final L3Stats stats;
+
+    /** A fetch in flight; its state moves WAITING → RECEIVING → done, or WAITING → done (miss, timeout). */
+    private static final class Fetch {
+        static final int WAITING = 0;
+        static final int RECEIVING = 1;
+        static final int DONE = 2;
+        final int item;
+        final HostBuffer target;
+        final Callback callback;
+        final long deadline;
+        final AtomicInteger state = new AtomicInteger(WAITING);
+
+        Fetch(int item, HostBuffer target, Callback callback, long deadline) {
+            this.item = item;
+            this.target = target;
+            this.callback = callback;
+            this.deadline = deadline;
+        }
+    }
+
+    /**
+     * @param rank         this node
+     * @param nodes        P
+     * @param items        n
+     * @param hops         h, the candidates kept per item
+     * @param timeoutNanos how long a requester waits before loading locally
+     * @param transport    the network
+     * @param hostCache    this node's L2, read when serving candidates
+     */
+    public DistributedCache(int rank, int nodes, int items, int hops, long timeoutNanos, L3Transport transport,
+                            SlotCache<HostBuffer> hostCache) {
+        if (hops < 1) {
+            throw new IllegalArgumentException("distributed cache hops must be >= 1");
+        }
+        this.rank = rank;
+        this.nodes = nodes;
+        this.hops = hops;
+        this.timeoutNanos = timeoutNanos;
+        this.transport = transport;
+        this.hostCache = hostCache;
+        int owned = items <= rank ? 0 : (items - rank + nodes - 1) / nodes;
+        this.candidates = new int[owned][];
+        this.stats = new L3Stats(hops);
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "rocket-l3-timer-" + rank);
+            t.setDaemon(true);
+            return t;
+        });
+        long period = Math.max(1, Math.min(50, TimeUnit.NANOSECONDS.toMillis(timeoutNanos) / 4));
+        timer.scheduleAtFixedRate(this::expire, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    /** The contact node of an item. */
+    public int contact(int item) {
+        return item % nodes;
+    }
+
+    public L3Stats stats() {
+        return stats;
+    }
+
+    @Override
+    public void fetch(int item, HostBuffer target, Callback callback) {
+        long id = ((long) rank << 48) | nextId.getAndIncrement();
+        stats.requests.increment();
+        pending.put(id, new Fetch(item, target, callback, System.nanoTime() + timeoutNanos));
+        transport.sendControl(contact(item), new L3Message(L3Message.Kind.REQUEST, id, item, rank, 0, new int[0]));
+    }
+
+    /** Handles a control message addressed to this node. */
+    public void onMessage(L3Message m) {
+        switch (m.kind()) {
+            case REQUEST -> onRequest(m);
+            case FORWARD -> onForward(m);
+            case MISS -> onMiss(m);
+        }
+    }
+
+    /** As the contact: remember the requester, ask the previous requesters in order. */
+    private void onRequest(L3Message m) {
+        int[] previous;
+        int index = m.item() / nodes;
+        synchronized (this) {
+            int[] list = candidates[index];
+            previous = list == null ? new int[0] : list;
+            int[] updated = new int[Math.min(hops, previous.length + 1)];
+            updated[0] = m.requester();
+            int k = 1;
+            for (int c : previous) {
+                if (k < updated.length && c != m.requester()) {
+                    updated[k++] = c;
+                }
+            }
+            candidates[index] = k == updated.length ? updated : Arrays.copyOf(updated, k);
+        }
+        int[] toAsk = Arrays.stream(previous).filter(c -> c != m.requester()).toArray();
+        if (toAsk.length == 0) {
+            transport.sendControl(m.requester(), new L3Message(L3Message.Kind.MISS, m.requestId(), m.item(),
+                    m.requester(), 0, new int[0]));
+        } else {
+            transport.sendControl(toAsk[0], new L3Message(L3Message.Kind.FORWARD, m.requestId(), m.item(),
+                    m.requester(), 1, Arrays.copyOfRange(toAsk, 1, toAsk.length)));
+        }
+    }
+
+    /** As a candidate: serve from L2 if the item is readable here, else pass the request on. */
+    private void onForward(L3Message m) {
+        Pin pin = new Pin(m.item());
+        if (hostCache.pinIfReadable(pin)) {
+            stats.served.increment();
+            HostBuffer buffer = hostCache.buffer(pin.slot(0));
+            transport.sendData(m.requester(), m.requestId(), m.item(), m.hop(), buffer.raw(), (int) buffer.length(),
+                    () -> hostCache.release(pin));
+            return;
+        }
+        stats.forwarded.increment();
+        int[] rest = m.candidates();
+        if (rest.length == 0) {
+            transport.sendControl(m.requester(), new L3Message(L3Message.Kind.MISS, m.requestId(), m.item(),
+                    m.requester(), m.hop(), new int[0]));
+        } else {
+            transport.sendControl(rest[0], new L3Message(L3Message.Kind.FORWARD, m.requestId(), m.item(),
+                    m.requester(), m.hop() + 1, Arrays.copyOfRange(rest, 1, rest.length)));
+        }
+    }
+
+    private void onMiss(L3Message m) {
+        Fetch fetch = pending.remove(m.requestId());
+        if (fetch != null && fetch.state.compareAndSet(Fetch.WAITING, Fetch.DONE)) {
+            stats.misses.increment();
+            fetch.callback.missed();
+        }
+    }
+
+    /**
+     * The data plane has item bytes for a request: returns the buffer to read {@code length} bytes into, or null to
+     * discard them (the fetch timed out, is unknown, or the item does not fit). Once a buffer is returned the fetch
+     * cannot time out; the data plane must call {@link #endReceive} either way.
+     */
+    public ByteBuffer beginReceive(long requestId, int item, long length) {
+        Fetch fetch = pending.get(requestId);
+        if (fetch == null || fetch.item != item || length > fetch.target.capacity()
+                || !fetch.state.compareAndSet(Fetch.WAITING, Fetch.RECEIVING)) {
+            return null;
+        }
+        return fetch.target.raw();
+    }
+
+    /** The bytes of a request arrived ({@code ok}) or the connection broke while reading them. */
+    public void endReceive(long requestId, int hop, long length, boolean ok) {
+        Fetch fetch = pending.remove(requestId);
+        if (fetch == null || !fetch.state.compareAndSet(Fetch.RECEIVING, Fetch.DONE)) {
+            return;
+        }
+        if (ok) {
+            fetch.target.length(length);
+            stats.hitsByHop.incrementAndGet(Math.min(hop, hops));
+            stats.bytesReceived.add(length);
+            fetch.callback.fetched();
+        } else {
+            stats.misses.increment();
+            fetch.callback.missed();
+        }
+    }
+
+    private void expire() {
+        long now = System.nanoTime();
+        for (Map.Entry<Long, Fetch> e : pending.entrySet()) {
+            Fetch fetch = e.getValue();
+            if (now - fetch.deadline > 0 && fetch.state.compareAndSet(Fetch.WAITING, Fetch.DONE)) {
+                pending.remove(e.getKey());
+                stats.timeouts.increment();
+                LOG.debug("L3 request for item {} timed out; loading locally", fetch.item);
+                try {
+                    fetch.callback.missed();
+                } catch (RuntimeException ex) {
+                    LOG.error("L3 timeout callback failed", ex);
+                }
+            }
+        }
+    }
+
+    /** Fails every fetch still waiting (they load locally) and stops the timer. */
+    @Override
+    public void close() {
+        timer.shutdownNow();
+        for (Long id : pending.keySet()) {
+            Fetch fetch = pending.remove(id);
+            if (fetch != null && fetch.state.compareAndSet(Fetch.WAITING, Fetch.DONE)) {
+                fetch.callback.missed();
+            }
+        }
+    }
+
+    /** A one-item pin on L2 while its bytes are sent. */
+    private static final class Pin extends CacheRequest {
+        Pin(int item) {
+            super(1);
+            items(item);
+        }
+
+        @Override
+        protected void onGranted() {
+        }
+
+        @Override
+        protected void onSettled() {
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package io.rocket.steal;
+
+import io.rocket.cache.pipeline.NodePipeline;
+import io.rocket.cache.pipeline.PipelineConfig;
+import io.rocket.core.Application;
+import io.rocket.core.CacheSize;
+import io.rocket.core.ItemException;
+import io.rocket.core.RocketException;
+import io.rocket.core.device.Device;
+import io.rocket.core.exec.ResourceExecutor;
+import io.rocket.core.summary.PerformanceModel;
+import io.rocket.core.summary.RunSummary;
+import io.rocket.core.trace.Telemetry;
+import io.rocket.core.trace.TraceEvent;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What single-node and cluster runs share: option checks, turning cache sizes into slot counts, and the summary
+ * of one node's pipeline. Runtime-internal; applications call {@link Rocket}.
+ */
+public final class RunSupport {
+    private RunSupport() {
+    }
+
+    /** Checks the application's sizes and the options; a RocketException names what is wrong. */
+    public static void validate(Application<?, ?> app, RocketOptions o) {
+        if (app.maxItemBytes() <= 0 || app.maxInputBytes() < 0 || app.maxResultBytes() < 0 || app.maxFileBytes() < 0) {
+            throw new RocketException(app.name() + ": item, input, file and result sizes must be positive");
+        }
+        if (app.maxItemBytes() > Integer.MAX_VALUE - 8 || app.maxFileBytes() > Integer.MAX_VALUE - 8) {
+            throw new RocketException(app.name() + ": items and files are limited to 2 GiB each");
+        }
+        if (o.hostThreads() < 1 || o.ioThreads() < 1 || o.concurrentJobs() < 1 || o.tileSize() < 1) {
+            throw new RocketException("host threads, I/O threads, concurrent jobs and tile size must be at least 1");
+        }
+    }
+
+    /** Turns byte sizes into slot counts; a cache that cannot hold two items is a user error. */
+    public static PipelineConfig resolve(Application<?, ?> app, int n, RocketOptions o, Device device) {
+        long slotBytes = app.maxItemBytes();
+        int cap = Math.max(2, n);
+        int hostSlots = slots("host cache (--host-cache-size)", o.hostCacheSize() == null
+                ? RocketOptions.DEFAULT_HOST_CACHE : o.hostCacheSize(), slotBytes, cap, o.hostCacheSize() == null);
+        int deviceSlots = slots("device cache (--device-cache-size)", o.deviceCacheSize() == null
+                ? new CacheSize(device.defaultCacheBytes(), -1) : o.deviceCacheSize(), slotBytes, cap,
+                o.deviceCacheSize() == null);
+        int staging = Math.max(2, Math.min(4, o.concurrentJobs()));
+        return new PipelineConfig(o.hostThreads(), o.ioThreads(), o.concurrentJobs(), hostSlots, deviceSlots, staging);
+    }
+
+    private static int slots(String what, CacheSize size, long slotBytes, int cap, boolean isDefault) {
+        long slots = size.slots(slotBytes);
+        if (slots < 2) {
+            if (isDefault) {
+                return 2;
+            }
+            throw new RocketException(what + " of " + size + " holds " + slots + " slot(s) of " + slotBytes
+                    + " bytes (one item each); at least 2 are needed");
+        }
+        return (int) Math.min(slots, cap);
+    }
+
+    /** The summary of one node's run. */
+    public static <K, R> RunSummary summarize(Application<K, R> app, int n, List<Device> devices,
+                                               NodePipeline<K, R> pipeline, Telemetry t, double wall) {
+        RunSummary s = new RunSummary();
+        s.app = app.name();
+        s.items = n;
+        s.errors = pipeline.pairErrors();
+        s.pairs = PerformanceModel.pairs(n) - s.errors;
+        s.wallSeconds = wall;
+        s.pairsPerSecond = wall > 0 ? s.pairs / wall : 0;
+        s.loads = pipeline.loads();
+        s.reuse = PerformanceModel.reuseFactor(s.loads, n);
+        double tPre = t.meanSeconds(TraceEvent.PREPROCESS);
+        double tCmp = t.meanSeconds(TraceEvent.COMPARE);
+        s.tMinSeconds = PerformanceModel.tMinSeconds(n, tPre, tCmp);
+        s.systemEfficiency = PerformanceModel.systemEfficiency(s.tMinSeconds, devices.size(), wall);
+        s.devices = devices.stream().map(Device::info).toList();
+        s.cache.put("device", pipeline.deviceCacheStats());
+        s.cache.put("host", pipeline.hostCacheStats());
+        for (TraceEvent e : TraceEvent.values()) {
+            if (t.count(e) > 0) {
+                s.stepSeconds.put(e.displayName().replace(' ', '_'), t.meanSeconds(e));
+            }
+        }
+        Map<String, Double> busy = new LinkedHashMap<>();
+        for (ResourceExecutor ex : pipeline.executors()) {
+            busy.merge(ex.kind().id(), ex.busyNanos() / 1e9, Double::sum);
+        }
+        s.busySeconds = busy;
+        s.deviceBusySeconds = pipeline.deviceBusySeconds();
+        List<RunSummary.Failure> failures = new ArrayList<>();
+        for (Map.Entry<Integer, ItemException> f : pipeline.failures().entrySet()) {
+            failures.add(new RunSummary.Failure(f.getKey(), "", f.getValue().getMessage()));
+        }
+        s.failures = failures;
+        return s;
+    }
+}

@@ -1,0 +1,163 @@
+package io.rocket.steal.cluster;
+
+import io.rocket.core.RocketException;
+import org.jgroups.Address;
+import org.jgroups.BytesMessage;
+import org.jgroups.JChannel;
+import org.jgroups.Message;
+import org.jgroups.Receiver;
+import org.jgroups.View;
+import org.jgroups.protocols.FD_ALL3;
+import org.jgroups.protocols.FD_SOCK2;
+import org.jgroups.protocols.FILE_PING;
+import org.jgroups.protocols.FRAG4;
+import org.jgroups.protocols.MERGE3;
+import org.jgroups.protocols.MFC;
+import org.jgroups.protocols.SHARED_LOOPBACK;
+import org.jgroups.protocols.SHARED_LOOPBACK_PING;
+import org.jgroups.protocols.TCP;
+import org.jgroups.protocols.TCPPING;
+import org.jgroups.protocols.UFC;
+import org.jgroups.protocols.UNICAST3;
+import org.jgroups.protocols.VERIFY_SUSPECT2;
+import org.jgroups.protocols.pbcast.GMS;
+import org.jgroups.protocols.pbcast.NAKACK2;
+import org.jgroups.protocols.pbcast.STABLE;
+import org.jgroups.stack.Protocol;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The control plane: a JGroups channel carrying small binary messages ({@link Wire}) between nodes, with
+ * membership and failure detection (FD_SOCK2, FD_ALL3, VERIFY_SUSPECT2). Discovery is a static host list
+ * (TCPPING), a shared directory (FILE_PING), or an in-JVM loopback group for tests. Received messages are handed to
+ * a {@link Handler} on JGroups' threads, which must return quickly and never run application code.
+ */
+final class ClusterChannel implements Receiver, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ClusterChannel.class);
+    private static final String CLUSTER = "rocket";
+
+    /** Receives decoded messages and view changes. */
+    interface Handler {
+        void onMessage(Address from, Wire.Kind kind, DataInputStream in) throws Exception;
+
+        void onView(View view);
+    }
+
+    private final JChannel channel;
+    private final Handler handler;
+    private final Faults faults;
+
+    ClusterChannel(ClusterOptions options, Handler handler) {
+        this.handler = handler;
+        this.faults = options.faults();
+        try {
+            this.channel = new JChannel(stack(options));
+            channel.setName("rank-" + options.rank());
+            channel.setReceiver(this);
+        } catch (Exception e) {
+            throw new RocketException("cluster: cannot create the control channel: " + e.getMessage(), e);
+        }
+    }
+
+    private static List<Protocol> stack(ClusterOptions o) throws Exception {
+        List<Protocol> stack = new ArrayList<>();
+        if (o.loopbackGroup() != null) {
+            stack.add(new SHARED_LOOPBACK());
+            stack.add(new SHARED_LOOPBACK_PING());
+        } else {
+            TCP tcp = new TCP();
+            if (!o.hosts().isEmpty()) {
+                InetSocketAddress self = o.hosts().get(o.rank());
+                tcp.setBindAddress(self.getAddress());
+                tcp.setBindPort(self.getPort());
+                tcp.setPortRange(0);
+                stack.add(tcp);
+                TCPPING ping = new TCPPING();
+                ping.setInitialHosts(o.hosts());
+                ping.setPortRange(0);
+                stack.add(ping);
+            } else {
+                stack.add(tcp);
+                FILE_PING ping = new FILE_PING();
+                ping.setLocation(o.discoveryDir().toString());
+                stack.add(ping);
+            }
+        }
+        stack.add(new MERGE3());
+        if (o.loopbackGroup() == null) {
+            stack.add(new FD_SOCK2());
+        }
+        stack.add(new FD_ALL3());
+        stack.add(new VERIFY_SUSPECT2());
+        stack.add(new NAKACK2());
+        stack.add(new UNICAST3());
+        stack.add(new STABLE());
+        GMS gms = new GMS();
+        gms.setJoinTimeout(2000);
+        gms.printLocalAddress(false);
+        stack.add(gms);
+        stack.add(new UFC());
+        stack.add(new MFC());
+        stack.add(new FRAG4());
+        return stack;
+    }
+
+    void connect(String group) {
+        try {
+            channel.connect(group == null ? CLUSTER : CLUSTER + "-" + group);
+        } catch (Exception e) {
+            throw new RocketException("cluster: cannot join: " + e.getMessage(), e);
+        }
+    }
+
+    Address self() {
+        return channel.getAddress();
+    }
+
+    View view() {
+        return channel.getView();
+    }
+
+    /** Sends to one node, or to all when {@code to} is null. Lost messages are the callers' timeouts' business. */
+    void send(Address to, byte[] data) {
+        if (faults.drop(Wire.kind(data, 0))) {
+            return;
+        }
+        try {
+            channel.send(new BytesMessage(to, data));
+        } catch (Exception e) {
+            LOG.warn("cluster: send to {} failed: {}", to, e.toString());
+        }
+    }
+
+    @Override
+    public void receive(Message msg) {
+        byte[] array = msg.getArray();
+        int offset = msg.getOffset();
+        int length = msg.getLength();
+        try {
+            Wire.Kind kind = Wire.kind(array, offset);
+            DataInputStream in = new DataInputStream(new ByteArrayInputStream(array, offset + 1, length - 1));
+            handler.onMessage(msg.getSrc(), kind, in);
+        } catch (Exception e) {
+            LOG.error("cluster: bad message from {}: {}", msg.getSrc(), e.toString(), e);
+        }
+    }
+
+    @Override
+    public void viewAccepted(View view) {
+        handler.onView(view);
+    }
+
+    @Override
+    public void close() {
+        channel.close();
+    }
+}

@@ -1,0 +1,69 @@
+package io.rocket.steal.cluster;
+
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * How a node joins a cluster run and how the cluster-wide parts behave.
+ *
+ * @param rank             this node's stable rank, 0..nodes-1 (rank 0 collects results and ends the run)
+ * @param nodes            P, the number of nodes that must join before the run starts
+ * @param hosts            every node's control address in rank order (static discovery), or empty
+ * @param discoveryDir     a directory all nodes share (file-based discovery), or null
+ * @param loopbackGroup    an in-JVM cluster name (tests: all nodes in one JVM), or null
+ * @param joinTimeout      how long to wait for all P nodes
+ * @param distributedCache whether the L3 level is used
+ * @param hops             h: candidates kept per item by its contact node
+ * @param l3Timeout        how long a requester waits for an L3 reply before loading locally
+ * @param fingerprint      digest of keys and options; every node must match rank 0's
+ * @param faults           fault injection for tests (drop some messages), or {@link Faults#NONE}
+ */
+public record ClusterOptions(int rank, int nodes, List<InetSocketAddress> hosts, Path discoveryDir,
+                             String loopbackGroup, Duration joinTimeout, boolean distributedCache, int hops,
+                             Duration l3Timeout, String fingerprint, Faults faults) {
+
+    public static final int DEFAULT_PORT = 7800;
+    public static final Duration DEFAULT_JOIN_TIMEOUT = Duration.ofSeconds(60);
+    public static final Duration DEFAULT_L3_TIMEOUT = Duration.ofSeconds(5);
+
+    public ClusterOptions {
+        if (nodes < 1 || rank < 0 || rank >= nodes) {
+            throw new IllegalArgumentException("rank " + rank + " is not in 0.." + (nodes - 1));
+        }
+        if (!hosts.isEmpty() && hosts.size() != nodes) {
+            throw new IllegalArgumentException(hosts.size() + " hosts given for " + nodes + " nodes");
+        }
+        if (hosts.isEmpty() && discoveryDir == null && loopbackGroup == null) {
+            throw new IllegalArgumentException("no discovery: give a host list or a discovery directory");
+        }
+        hosts = List.copyOf(hosts);
+    }
+
+    /** An in-JVM test node. */
+    public static ClusterOptions loopback(String group, int rank, int nodes) {
+        return new ClusterOptions(rank, nodes, List.of(), null, group, Duration.ofSeconds(30), true, 1,
+                Duration.ofSeconds(2), "", Faults.NONE);
+    }
+
+    public ClusterOptions withDistributedCache(boolean on, int h) {
+        return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, on, h, l3Timeout,
+                fingerprint, faults);
+    }
+
+    public ClusterOptions withFaults(Faults value) {
+        return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
+                l3Timeout, fingerprint, value);
+    }
+
+    public ClusterOptions withFingerprint(String value) {
+        return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
+                l3Timeout, value, faults);
+    }
+
+    public ClusterOptions withL3Timeout(Duration value) {
+        return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
+                value, fingerprint, faults);
+    }
+}

@@ -1,0 +1,416 @@
+package io.rocket.steal.cluster;
+
+import io.rocket.cache.distributed.DistributedCache;
+import io.rocket.cache.distributed.L3Message;
+import io.rocket.cache.distributed.L3Stats;
+import io.rocket.cache.distributed.L3Transport;
+import io.rocket.cache.pipeline.NodePipeline;
+import io.rocket.cache.pipeline.PipelineConfig;
+import io.rocket.core.Application;
+import io.rocket.core.ResultCodec;
+import io.rocket.core.ResultSink;
+import io.rocket.core.RocketException;
+import io.rocket.core.device.Device;
+import io.rocket.core.device.Devices;
+import io.rocket.core.summary.CacheStats;
+import io.rocket.core.summary.RunSummary;
+import io.rocket.core.trace.ChromeTracer;
+import io.rocket.core.trace.Telemetry;
+import io.rocket.core.trace.TraceEvent;
+import io.rocket.core.trace.Tracer;
+import io.rocket.steal.Region;
+import io.rocket.steal.RocketOptions;
+import io.rocket.steal.RunSupport;
+import io.rocket.steal.WorkScheduler;
+import org.jgroups.Address;
+import org.jgroups.View;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * One node of a cluster run (paper §IV-A3, §IV-B): joins the cluster, runs its share of the pair matrix on its
+ * devices with the single-node pipeline, steals regions from other nodes when idle, looks items up in other nodes'
+ * L2 caches (L3) before loading them, and streams results to rank 0. Rank 0 starts with the whole matrix, writes
+ * every result through its sink, ends the run for all when every pair is in, and gathers the per-node figures into
+ * the summary. Every wait has a timeout; a node that leaves early fails the run with a clear message.
+ *
+ * @param <K> key type
+ * @param <R> result type
+ */
+public final class ClusterRun<K, R> implements ClusterChannel.Handler {
+    private static final Logger LOG = LoggerFactory.getLogger(ClusterRun.class);
+    private static final long END_TIMEOUT_SECONDS = 30;
+
+    private final Application<K, R> app;
+    private final List<K> keys;
+    private final RocketOptions options;
+    private final ClusterOptions cluster;
+    private final ResultSink<K, R> userSink;
+    private final int rank;
+    private final Map<Integer, NodeReport> reports = new ConcurrentHashMap<>();
+    private final CountDownLatch reportsIn;
+    private final CountDownLatch bye = new CountDownLatch(1);
+    private final AtomicBoolean doneSent = new AtomicBoolean();
+    private final LongAdder localPairs = new LongAdder();
+    private final ExecutorService delivery = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "rocket-results-in");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile Membership membership;
+    private volatile RemoteStealing stealing;
+    private volatile DistributedCache l3;
+    private volatile WorkScheduler scheduler;
+    private volatile ResultCollector<K, R> collector;
+
+    private ClusterRun(Application<K, R> app, List<K> keys, RocketOptions options, ClusterOptions cluster,
+                       ResultSink<K, R> sink) {
+        this.app = app;
+        this.keys = List.copyOf(keys);
+        this.options = options;
+        this.cluster = cluster;
+        this.userSink = sink;
+        this.rank = cluster.rank();
+        this.reportsIn = new CountDownLatch(cluster.nodes());
+    }
+
+    /**
+     * Runs this node's part of a cluster run and returns the summary: the whole cluster's on rank 0, this node's
+     * elsewhere.
+     */
+    public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, RocketOptions options,
+                                        ClusterOptions cluster, ResultSink<K, R> sink) throws InterruptedException {
+        RunSupport.validate(app, options);
+        if (cluster.nodes() > 1 && app.resultCodec() == null) {
+            throw new RocketException(app.name() + " cannot run on a cluster: it defines no result codec");
+        }
+        return new ClusterRun<>(app, keys, options, cluster, sink).execute();
+    }
+
+    private RunSummary execute() throws InterruptedException {
+        int n = keys.size();
+        Devices.Opened opened = Devices.open(options.device());
+        List<Device> devices = opened.devices();
+        ChromeTracer chrome = options.trace() == null ? null : new ChromeTracer(rank, "rank " + rank + " " + app.name());
+        Tracer tracer = chrome == null ? Tracer.NOOP : chrome;
+        Telemetry telemetry = new Telemetry(tracer);
+        PipelineConfig config = RunSupport.resolve(app, n, options, devices.get(0));
+        ClusterChannel channel = null;
+        DataPlane data = null;
+        NodePipeline<K, R> pipeline = null;
+        ResultStream<K, R> stream = null;
+        try {
+            data = new DataPlane(bindAddress(), new DataSink());
+            membership = new Membership(cluster, data.address());
+            channel = new ClusterChannel(cluster, this);
+            ResultSink<K, R> sink;
+            if (rank == 0) {
+                ClusterChannel control = channel;
+                collector = new ResultCollector<>(userSink, n, () -> {
+                    if (doneSent.compareAndSet(false, true)) {
+                        control.send(null, Wire.encode(Wire.Kind.DONE, out -> { }));
+                    }
+                });
+                sink = collector;
+            } else {
+                stream = new ResultStream<>(channel, membership, app.resultCodec());
+                sink = stream;
+            }
+            NodePipeline<K, R>[] holder = newHolder();
+            WorkScheduler work = new WorkScheduler(devices.size(), options.tileSize(), -1,
+                    (device, i, j) -> holder[0].submit(device, i, j));
+            scheduler = work;
+            pipeline = new NodePipeline<>(app, keys, devices, opened.hostMemory(), config, sink, telemetry,
+                    (device, i, j, ok) -> localPairs.increment());
+            holder[0] = pipeline;
+            if (cluster.distributedCache() && cluster.nodes() > 1) {
+                l3 = new DistributedCache(rank, cluster.nodes(), n, cluster.hops(), cluster.l3Timeout().toNanos(),
+                        new Transport(channel, data), pipeline.hostCache());
+                pipeline.remote(l3);
+            }
+            stealing = new RemoteStealing(cluster, membership, channel, work);
+            WorkScheduler failTarget = work;
+            membership.attach(channel, () -> failTarget.abort(new RocketException("cluster failed")));
+            channel.connect(cluster.loopbackGroup());
+            membership.announce();
+            membership.awaitStart();
+            if (chrome != null) {
+                chrome.clockOffsetNanos(chrome.originEpochNanos() - membership.startEpochMillis() * 1_000_000L);
+            }
+            long start = System.nanoTime();
+            work.start(rank == 0 ? Region.root(n) : new Region(0, 0, 0, 0, 0), tracer);
+            stealing.start();
+            if (collector != null) {
+                collector.checkComplete(); // a run with no pairs is over at once
+            }
+            try {
+                work.await();
+            } catch (RocketException e) {
+                membership.checkFailure();
+                throw e;
+            }
+            double wall = (System.nanoTime() - start) / 1e9;
+            membership.ending();
+            stealing.close();
+            work.close();
+            if (stream != null) {
+                stream.close();
+            }
+            pipeline.close();
+            pipeline.checkQuiescent();
+            RunSummary own = RunSupport.summarize(app, n, devices, pipeline, telemetry, wall);
+            NodeReport report = report(pipeline, telemetry, data, devices.size(), own);
+            RunSummary summary = finish(channel, report, own, n, wall);
+            if (chrome != null) {
+                chrome.write(traceFile(options.trace()));
+            }
+            return summary;
+        } catch (IOException e) {
+            throw new RocketException("cluster: " + e.getMessage(), e);
+        } finally {
+            if (stealing != null) {
+                stealing.close();
+            }
+            if (scheduler != null) {
+                scheduler.close();
+            }
+            if (pipeline != null) {
+                pipeline.close();
+            }
+            if (l3 != null) {
+                l3.close();
+            }
+            if (channel != null) {
+                if (membership != null && membership.failed()) {
+                    Thread.sleep(300); // let a REJECT or the failure reach the other nodes before we vanish
+                }
+                channel.close();
+            }
+            if (data != null) {
+                data.close();
+            }
+            delivery.shutdownNow();
+            for (Device device : devices) {
+                device.close();
+            }
+            opened.hostMemory().close();
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <K, R> NodePipeline<K, R>[] newHolder() {
+        return (NodePipeline<K, R>[]) new NodePipeline[1];
+    }
+
+    private InetAddress bindAddress() throws UnknownHostException {
+        if (cluster.loopbackGroup() != null) {
+            return InetAddress.getLoopbackAddress();
+        }
+        if (!cluster.hosts().isEmpty()) {
+            return cluster.hosts().get(rank).getAddress();
+        }
+        return InetAddress.getLocalHost();
+    }
+
+    /** Rank r > 0 writes its trace next to rank 0's, as NAME.rankR.json[.gz]. */
+    static Path traceFile(Path trace, int rank) {
+        if (rank == 0) {
+            return trace;
+        }
+        String name = trace.getFileName().toString();
+        int dot = name.indexOf('.');
+        String renamed = dot < 0 ? name + ".rank" + rank : name.substring(0, dot) + ".rank" + rank + name.substring(dot);
+        return trace.resolveSibling(renamed);
+    }
+
+    private Path traceFile(Path trace) {
+        return traceFile(trace, rank);
+    }
+
+    /** Sends this node's figures to rank 0; rank 0 gathers them all into the cluster summary. */
+    private RunSummary finish(ClusterChannel channel, NodeReport report, RunSummary own, int n, double wall)
+            throws IOException, InterruptedException {
+        if (rank != 0) {
+            String json = report.toJson();
+            channel.send(membership.address(0), Wire.encode(Wire.Kind.STATS, out -> {
+                out.writeInt(rank);
+                writeLongString(out, json);
+            }));
+            if (!bye.await(END_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                LOG.warn("cluster: rank 0 did not confirm the end of the run");
+            }
+            own.nodes = List.of(report.figures());
+            return own;
+        }
+        reports.put(0, report);
+        reportsIn.countDown();
+        if (!reportsIn.await(END_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            LOG.warn("cluster: only {} of {} nodes sent their figures", reports.size(), cluster.nodes());
+        }
+        channel.send(null, Wire.encode(Wire.Kind.BYE, out -> { }));
+        return ClusterSummary.build(app.name(), n, wall, collector.count() - collector.errors(), collector.errors(),
+                own, reports, cluster);
+    }
+
+    private static void writeLongString(java.io.DataOutputStream out, String s) throws IOException {
+        byte[] bytes = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        out.writeInt(bytes.length);
+        out.write(bytes);
+    }
+
+    private static String readLongString(DataInputStream in) throws IOException {
+        byte[] bytes = new byte[in.readInt()];
+        in.readFully(bytes);
+        return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private NodeReport report(NodePipeline<K, R> pipeline, Telemetry t, DataPlane data, int deviceCount,
+                              RunSummary own) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("rank", rank);
+        f.put("devices", deviceCount);
+        f.put("pairs", localPairs.sum());
+        f.put("errors", pipeline.pairErrors());
+        f.put("loads", pipeline.loads());
+        f.put("cache", Map.of("device", stats(pipeline.deviceCacheStats()), "host", stats(pipeline.hostCacheStats())));
+        if (l3 != null) {
+            L3Stats s = l3.stats();
+            List<Long> byHop = new ArrayList<>();
+            for (int h = 1; h <= s.hops(); h++) {
+                byHop.add(s.hitsAtHop(h));
+            }
+            f.put("l3", Map.of("requests", s.requests(), "hits", s.hits(), "hits_by_hop", byHop,
+                    "misses", s.misses(), "timeouts", s.timeouts(), "served", s.served()));
+        }
+        f.put("bytes_sent", data.bytesSent());
+        f.put("bytes_received", data.bytesReceived());
+        f.put("steals", Map.of("local_attempts", scheduler.stats().localAttempts(),
+                "local_successes", scheduler.stats().localSuccesses(),
+                "remote_attempts", stealing.attempts(), "remote_successes", stealing.successes(),
+                "regions_lent", stealing.lent()));
+        f.put("preprocess_count", t.count(TraceEvent.PREPROCESS));
+        f.put("preprocess_seconds", t.totalSeconds(TraceEvent.PREPROCESS));
+        f.put("compare_count", t.count(TraceEvent.COMPARE));
+        f.put("compare_seconds", t.totalSeconds(TraceEvent.COMPARE));
+        f.put("wall_seconds", own.wallSeconds);
+        f.put("failures", own.failures.stream().map(x -> x.error()).toList());
+        return new NodeReport(f);
+    }
+
+    private static Map<String, Object> stats(CacheStats s) {
+        return Map.of("slots", s.slots(), "hits", s.hits(), "misses", s.misses(), "evictions", s.evictions());
+    }
+
+    // --- messages -----------------------------------------------------------------------------------------------
+
+    @Override
+    public void onMessage(Address from, Wire.Kind kind, DataInputStream in) throws Exception {
+        switch (kind) {
+            case HELLO -> membership.onHello(from, in);
+            case READY -> membership.onReady(in);
+            case START -> membership.onStart(in);
+            case REJECT -> membership.onReject(in);
+            case STEAL_REQUEST -> stealing.onRequest(from, in);
+            case STEAL_REPLY -> stealing.onReply(in);
+            case L3 -> {
+                L3Message m = Wire.readL3(in);
+                DistributedCache cache = l3;
+                if (cache != null) {
+                    cache.onMessage(m);
+                }
+            }
+            case RESULTS -> {
+                if (collector != null) {
+                    byte[] copy = in.readAllBytes();
+                    ResultCodec<R> codec = app.resultCodec();
+                    delivery.execute(() -> {
+                        try {
+                            ResultStream.deliver(new DataInputStream(new java.io.ByteArrayInputStream(copy)), codec,
+                                    keys, collector);
+                        } catch (IOException | RuntimeException e) {
+                            LOG.error("cluster: bad result batch from {}", from, e);
+                        }
+                    });
+                }
+            }
+            case DONE -> scheduler.finish();
+            case STATS -> {
+                int from0 = in.readInt();
+                reports.put(from0, NodeReport.fromJson(readLongString(in)));
+                reportsIn.countDown();
+            }
+            case BYE -> bye.countDown();
+        }
+    }
+
+    @Override
+    public void onView(View view) {
+        Membership m = membership;
+        if (m != null) {
+            m.onView(view);
+        }
+    }
+
+    /** Sends L3 control messages over the channel and item bytes over the data plane. */
+    private final class Transport implements L3Transport {
+        private final ClusterChannel channel;
+        private final DataPlane data;
+
+        Transport(ClusterChannel channel, DataPlane data) {
+            this.channel = channel;
+            this.data = data;
+        }
+
+        @Override
+        public void sendControl(int to, L3Message message) {
+            if (to == rank) {
+                l3.onMessage(message);
+                return;
+            }
+            Address address = membership.address(to);
+            if (address != null) {
+                channel.send(address, Wire.encode(Wire.Kind.L3, out -> Wire.writeL3(out, message)));
+            }
+        }
+
+        @Override
+        public void sendData(int to, long requestId, int item, int hop, ByteBuffer bytes, int length, Runnable done) {
+            data.send(membership.dataEndpoint(to), requestId, item, hop, bytes, length, done);
+        }
+    }
+
+    /** Receives item bytes into the L3 fetch's slot. */
+    private final class DataSink implements DataPlane.Sink {
+        @Override
+        public ByteBuffer begin(long requestId, int item, long length) {
+            DistributedCache cache = l3;
+            return cache == null ? null : cache.beginReceive(requestId, item, length);
+        }
+
+        @Override
+        public void end(long requestId, int hop, long length, boolean ok) {
+            DistributedCache cache = l3;
+            if (cache != null) {
+                cache.endReceive(requestId, hop, length, ok);
+            }
+        }
+    }
+}

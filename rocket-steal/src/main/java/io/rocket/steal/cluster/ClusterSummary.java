@@ -1,0 +1,131 @@
+package io.rocket.steal.cluster;
+
+import io.rocket.core.summary.CacheStats;
+import io.rocket.core.summary.PerformanceModel;
+import io.rocket.core.summary.RunSummary;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Rank 0's summary of a cluster run: totals over the nodes' reports (loads, R, caches, L3 hits per hop, steals,
+ * bytes), the performance model over all devices with kernel times averaged over every node, and the per-node
+ * figures themselves.
+ */
+final class ClusterSummary {
+    private ClusterSummary() {
+    }
+
+    static RunSummary build(String app, int n, double wall, long pairs, long errors, RunSummary rank0,
+                            Map<Integer, NodeReport> reports, ClusterOptions cluster) {
+        RunSummary s = new RunSummary();
+        s.app = app;
+        s.items = n;
+        s.pairs = pairs;
+        s.errors = errors;
+        s.wallSeconds = wall;
+        s.pairsPerSecond = wall > 0 ? pairs / wall : 0;
+        Map<Integer, NodeReport> byRank = new TreeMap<>(reports);
+        long loads = 0;
+        long devices = 0;
+        long preCount = 0;
+        double preSeconds = 0;
+        long cmpCount = 0;
+        double cmpSeconds = 0;
+        long l3Requests = 0;
+        long l3Misses = 0;
+        long l3Timeouts = 0;
+        long[] hitsByHop = new long[cluster.hops() + 1];
+        long remoteAttempts = 0;
+        long remoteSuccesses = 0;
+        long localAttempts = 0;
+        long localSuccesses = 0;
+        long bytesSent = 0;
+        CacheStats device = new CacheStats(0, 0, 0, 0, 0, 0);
+        CacheStats host = new CacheStats(0, 0, 0, 0, 0, 0);
+        List<Map<String, Object>> nodes = new ArrayList<>();
+        for (NodeReport r : byRank.values()) {
+            nodes.add(r.figures());
+            loads += r.number("loads");
+            devices += r.number("devices");
+            preCount += r.number("preprocess_count");
+            preSeconds += r.real("preprocess_seconds");
+            cmpCount += r.number("compare_count");
+            cmpSeconds += r.real("compare_seconds");
+            bytesSent += r.number("bytes_sent");
+            Map<String, Object> l3 = r.map("l3");
+            l3Requests += num(l3, "requests");
+            l3Misses += num(l3, "misses");
+            l3Timeouts += num(l3, "timeouts");
+            Object hops = l3.get("hits_by_hop");
+            if (hops instanceof List<?> list) {
+                for (int h = 0; h < list.size() && h + 1 < hitsByHop.length; h++) {
+                    hitsByHop[h + 1] += ((Number) list.get(h)).longValue();
+                }
+            }
+            Map<String, Object> steals = r.map("steals");
+            remoteAttempts += num(steals, "remote_attempts");
+            remoteSuccesses += num(steals, "remote_successes");
+            localAttempts += num(steals, "local_attempts");
+            localSuccesses += num(steals, "local_successes");
+            Map<String, Object> cache = r.map("cache");
+            device = device.plus(cacheStats(cache.get("device")));
+            host = host.plus(cacheStats(cache.get("host")));
+        }
+        s.loads = loads;
+        s.reuse = PerformanceModel.reuseFactor(loads, n);
+        double tPre = preCount == 0 ? 0 : preSeconds / preCount;
+        double tCmp = cmpCount == 0 ? 0 : cmpSeconds / cmpCount;
+        s.tMinSeconds = PerformanceModel.tMinSeconds(n, tPre, tCmp);
+        s.systemEfficiency = PerformanceModel.systemEfficiency(s.tMinSeconds, (int) devices, wall);
+        s.devices = rank0.devices;
+        s.cache.put("device", device);
+        s.cache.put("host", host);
+        s.stepSeconds = rank0.stepSeconds;
+        s.busySeconds = rank0.busySeconds;
+        s.deviceBusySeconds = rank0.deviceBusySeconds;
+        s.failures = rank0.failures;
+        long l3Hits = 0;
+        List<Long> hops = new ArrayList<>();
+        for (int h = 1; h < hitsByHop.length; h++) {
+            l3Hits += hitsByHop[h];
+            hops.add(hitsByHop[h]);
+        }
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("nodes", byRank.size());
+        c.put("devices", devices);
+        c.put("distributed_cache", cluster.distributedCache());
+        c.put("hops", cluster.hops());
+        c.put("l3_requests", l3Requests);
+        c.put("l3_hits", l3Hits);
+        c.put("l3_hits_by_hop", hops);
+        c.put("l3_first_hop_rate", l3Requests == 0 ? 0.0 : (double) hitsByHop[1] / l3Requests);
+        c.put("l3_misses", l3Misses);
+        c.put("l3_timeouts", l3Timeouts);
+        c.put("steals_local", localSuccesses + "/" + localAttempts);
+        c.put("steals_remote", remoteSuccesses + "/" + remoteAttempts);
+        c.put("bytes_sent", bytesSent);
+        s.cluster = c;
+        s.nodes = nodes;
+        return s;
+    }
+
+    private static long num(Map<String, Object> m, String key) {
+        Object v = m.get(key);
+        return v instanceof Number x ? x.longValue() : 0;
+    }
+
+    private static CacheStats cacheStats(Object o) {
+        if (!(o instanceof Map<?, ?> m)) {
+            return new CacheStats(0, 0, 0, 0, 0, 0);
+        }
+        return new CacheStats(n(m.get("slots")), 0, n(m.get("hits")), n(m.get("misses")), n(m.get("evictions")), 0);
+    }
+
+    private static long n(Object o) {
+        return o instanceof Number x ? x.longValue() : 0;
+    }
+}

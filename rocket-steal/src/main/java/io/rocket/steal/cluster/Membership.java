@@ -1,0 +1,194 @@
+package io.rocket.steal.cluster;
+
+import io.rocket.core.RocketException;
+import org.jgroups.Address;
+import org.jgroups.View;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Who is in the run: maps stable ranks to JGroups addresses and data-plane endpoints. Each node announces itself
+ * (HELLO: rank, fingerprint, data endpoint) on every view change; a node that knows all P ranks tells rank 0
+ * (READY); rank 0 starts the run for everyone (START) once all P are ready. A fingerprint differing from rank 0's
+ * is refused at once on both sides (REJECT), so nodes given other items or options fail fast. After the start, a
+ * rank leaving the view before the run is over fails the run with a clear message instead of hanging.
+ */
+final class Membership {
+    private static final Logger LOG = LoggerFactory.getLogger(Membership.class);
+
+    private final ClusterOptions options;
+    private final Wire.Hello self;
+    private final Map<Integer, Address> addresses = new ConcurrentHashMap<>();
+    private final Map<Integer, InetSocketAddress> dataEndpoints = new ConcurrentHashMap<>();
+    private final Set<Integer> ready = ConcurrentHashMap.newKeySet();
+    private final CountDownLatch started = new CountDownLatch(1);
+    private final AtomicReference<RocketException> failure = new AtomicReference<>();
+    private volatile ClusterChannel channel;
+    private volatile boolean sentReady;
+    private volatile boolean ending;
+    private volatile long startEpochMillis;
+    private volatile Runnable onFailure = () -> { };
+
+    Membership(ClusterOptions options, InetSocketAddress dataEndpoint) {
+        this.options = options;
+        this.self = new Wire.Hello(options.rank(), options.nodes(), options.fingerprint(),
+                dataEndpoint.getAddress().getHostAddress(), dataEndpoint.getPort());
+    }
+
+    void attach(ClusterChannel value, Runnable failureHandler) {
+        this.channel = value;
+        this.onFailure = failureHandler;
+    }
+
+    /** Announces this node to everyone (again): late joiners missed earlier announcements. */
+    void announce() {
+        channel.send(null, Wire.encode(Wire.Kind.HELLO, self::write));
+    }
+
+    void onHello(Address from, DataInputStream in) throws IOException {
+        Wire.Hello hello = Wire.Hello.read(in);
+        if (hello.rank() < 0 || hello.rank() >= options.nodes() || hello.nodes() != options.nodes()) {
+            reject(from, "rank " + hello.rank() + " of " + hello.nodes() + " does not fit a cluster of "
+                    + options.nodes() + " nodes");
+            return;
+        }
+        Address known = addresses.putIfAbsent(hello.rank(), from);
+        if (known != null && !known.equals(from)) {
+            fail("two nodes claim rank " + hello.rank() + " (" + known + " and " + from + ")");
+            return;
+        }
+        dataEndpoints.put(hello.rank(), new InetSocketAddress(hello.dataHost(), hello.dataPort()));
+        if (!hello.fingerprint().equals(options.fingerprint()) && (options.rank() == 0 || hello.rank() == 0)) {
+            String reason = "rank " + (options.rank() == 0 ? hello.rank() : options.rank())
+                    + " was given a different item list or options than rank 0 (fingerprints "
+                    + (options.rank() == 0 ? hello.fingerprint() + " vs " + options.fingerprint()
+                    : options.fingerprint() + " vs " + hello.fingerprint()) + ")";
+            if (options.rank() == 0) {
+                reject(from, reason);
+            }
+            fail(reason);
+            return;
+        }
+        if (!sentReady && addresses.size() == options.nodes() && addresses.containsKey(0)) {
+            sentReady = true;
+            channel.send(addresses.get(0), Wire.encode(Wire.Kind.READY, out -> out.writeInt(options.rank())));
+        }
+    }
+
+    void onReady(DataInputStream in) throws IOException {
+        ready.add(in.readInt());
+        if (options.rank() == 0 && ready.size() == options.nodes() && started.getCount() > 0) {
+            channel.send(null, Wire.encode(Wire.Kind.START, out -> out.writeLong(System.currentTimeMillis())));
+        }
+    }
+
+    void onStart(DataInputStream in) throws IOException {
+        startEpochMillis = in.readLong();
+        started.countDown();
+    }
+
+    /** Rank 0's wall clock when it started the run, for aligning traces. */
+    long startEpochMillis() {
+        return startEpochMillis;
+    }
+
+    void onReject(DataInputStream in) throws IOException {
+        fail(in.readUTF());
+    }
+
+    private void reject(Address to, String reason) {
+        channel.send(to, Wire.encode(Wire.Kind.REJECT, out -> out.writeUTF(reason)));
+    }
+
+    void onView(View view) {
+        if (ending) {
+            return;
+        }
+        if (started.getCount() > 0) {
+            Address coordinator = addresses.get(0);
+            if (options.rank() != 0 && coordinator != null && !view.containsMember(coordinator)) {
+                fail("rank 0 left before the run started (its log says why)");
+            }
+            return;
+        }
+        for (Map.Entry<Integer, Address> e : addresses.entrySet()) {
+            if (!view.containsMember(e.getValue())) {
+                fail("rank " + e.getKey() + " (" + e.getValue() + ") left the cluster before the run finished; "
+                        + "a lost node stops the run in this version");
+                return;
+            }
+        }
+    }
+
+    /** From now on departures are expected (the run is over). */
+    void ending() {
+        ending = true;
+    }
+
+    private void fail(String reason) {
+        if (failure.compareAndSet(null, new RocketException("cluster: " + reason))) {
+            LOG.error("cluster: {}", reason);
+            started.countDown();
+            onFailure.run();
+        }
+    }
+
+    /** Waits for START; throws the reason when joining failed or timed out. */
+    void awaitStart() throws InterruptedException {
+        long deadline = System.nanoTime() + options.joinTimeout().toNanos();
+        while (!started.await(200, TimeUnit.MILLISECONDS)) {
+            if (System.nanoTime() > deadline) {
+                Set<Integer> missing = new TreeSet<>();
+                for (int r = 0; r < options.nodes(); r++) {
+                    if (!addresses.containsKey(r)) {
+                        missing.add(r);
+                    }
+                }
+                throw new RocketException("cluster: only " + addresses.size() + " of " + options.nodes()
+                        + " nodes joined within " + options.joinTimeout().toSeconds() + " s (missing ranks "
+                        + missing + ")");
+            }
+            announce();
+        }
+        checkFailure();
+    }
+
+    void checkFailure() {
+        RocketException e = failure.get();
+        if (e != null) {
+            throw e;
+        }
+    }
+
+    boolean failed() {
+        return failure.get() != null;
+    }
+
+    Address address(int rank) {
+        return addresses.get(rank);
+    }
+
+    InetSocketAddress dataEndpoint(int rank) {
+        return dataEndpoints.get(rank);
+    }
+
+    int rankOf(Address address) {
+        for (Map.Entry<Integer, Address> e : addresses.entrySet()) {
+            if (e.getValue().equals(address)) {
+                return e.getKey();
+            }
+        }
+        return -1;
+    }
+}

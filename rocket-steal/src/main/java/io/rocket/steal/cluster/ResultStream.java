@@ -1,0 +1,134 @@
+package io.rocket.steal.cluster;
+
+import io.rocket.core.ResultCodec;
+import io.rocket.core.ResultSink;
+import org.jgroups.Address;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Streams a non-zero rank's results to rank 0 in batches (never one message per pair): records are appended to a
+ * buffer and sent when it holds {@link #BATCH_BYTES} or every {@link #FLUSH_MILLIS} ms. A record is
+ * {@code [byte ok][int i][int j]} followed by the codec's bytes, or by the error message for a failed pair.
+ *
+ * @param <K> key type
+ * @param <R> result type
+ */
+final class ResultStream<K, R> implements ResultSink<K, R>, AutoCloseable {
+    static final int BATCH_BYTES = 32 * 1024;
+    static final long FLUSH_MILLIS = 20;
+
+    private final ClusterChannel channel;
+    private final Membership membership;
+    private final ResultCodec<R> codec;
+    private final ScheduledExecutorService flusher;
+    private ByteArrayOutputStream bytes = new ByteArrayOutputStream(BATCH_BYTES + 1024);
+    private DataOutputStream out = new DataOutputStream(bytes);
+    private int records;
+
+    ResultStream(ClusterChannel channel, Membership membership, ResultCodec<R> codec) {
+        this.channel = channel;
+        this.membership = membership;
+        this.codec = codec;
+        this.flusher = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "rocket-results-flush");
+            t.setDaemon(true);
+            return t;
+        });
+        flusher.scheduleAtFixedRate(this::flush, FLUSH_MILLIS, FLUSH_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void accept(int i, int j, K left, K right, R result) {
+        synchronized (this) {
+            try {
+                out.writeByte(1);
+                out.writeInt(i);
+                out.writeInt(j);
+                codec.write(result, out);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            records++;
+            if (bytes.size() < BATCH_BYTES) {
+                return;
+            }
+        }
+        flush();
+    }
+
+    @Override
+    public void failed(int i, int j, K left, K right, Throwable error) {
+        synchronized (this) {
+            try {
+                out.writeByte(0);
+                out.writeInt(i);
+                out.writeInt(j);
+                String message = String.valueOf(error.getMessage());
+                out.writeUTF(message.length() > 2000 ? message.substring(0, 2000) : message);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            records++;
+        }
+        flush();
+    }
+
+    /** Sends what is buffered. */
+    void flush() {
+        byte[] batch;
+        int count;
+        synchronized (this) {
+            if (records == 0) {
+                return;
+            }
+            batch = bytes.toByteArray();
+            count = records;
+            bytes = new ByteArrayOutputStream(BATCH_BYTES + 1024);
+            out = new DataOutputStream(bytes);
+            records = 0;
+        }
+        Address rank0 = membership.address(0);
+        channel.send(rank0, Wire.encode(Wire.Kind.RESULTS, o -> {
+            o.writeInt(count);
+            o.write(batch);
+        }));
+    }
+
+    /** Decodes a batch into {@code sink} (rank 0). */
+    static <K, R> void deliver(DataInputStream in, ResultCodec<R> codec, List<K> keys, ResultSink<K, R> sink)
+            throws IOException {
+        int count = in.readInt();
+        for (int k = 0; k < count; k++) {
+            boolean ok = in.readByte() == 1;
+            int i = in.readInt();
+            int j = in.readInt();
+            if (ok) {
+                sink.accept(i, j, keys.get(i), keys.get(j), codec.read(in));
+            } else {
+                sink.failed(i, j, keys.get(i), keys.get(j), new RemotePairException(in.readUTF()));
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        flusher.shutdownNow();
+        flush();
+    }
+
+    /** A pair that failed on another node; the message is the original one. */
+    static final class RemotePairException extends Exception {
+        RemotePairException(String message) {
+            super(message, null, false, false);
+        }
+    }
+}

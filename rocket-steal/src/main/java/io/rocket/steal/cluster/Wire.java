@@ -1,0 +1,113 @@
+package io.rocket.steal.cluster;
+
+import io.rocket.cache.distributed.L3Message;
+import io.rocket.steal.Region;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The control messages of a cluster run and their binary form: one registry of type ids (the first byte), each
+ * kind written and read by the code here. No Java serialization.
+ */
+public final class Wire {
+    private Wire() {
+    }
+
+    /** Message kinds; the ordinal is the wire id, so only append. */
+    public enum Kind {
+        HELLO, READY, START, REJECT, STEAL_REQUEST, STEAL_REPLY, L3, RESULTS, DONE, STATS, BYE
+    }
+
+    /** Something that writes a message body. */
+    @FunctionalInterface
+    public interface Body {
+        void write(DataOutputStream out) throws IOException;
+    }
+
+    /** Encodes a message: kind byte, then the body. */
+    public static byte[] encode(Kind kind, Body body) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeByte(kind.ordinal());
+            body.write(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** The kind of an encoded message. */
+    public static Kind kind(byte[] data, int offset) {
+        int id = data[offset] & 0xFF;
+        if (id >= Kind.values().length) {
+            throw new IllegalArgumentException("unknown message kind " + id);
+        }
+        return Kind.values()[id];
+    }
+
+    /** HELLO: who I am and where my data plane listens. */
+    public record Hello(int rank, int nodes, String fingerprint, String dataHost, int dataPort) {
+        static Hello read(DataInputStream in) throws IOException {
+            return new Hello(in.readInt(), in.readInt(), in.readUTF(), in.readUTF(), in.readInt());
+        }
+
+        void write(DataOutputStream out) throws IOException {
+            out.writeInt(rank);
+            out.writeInt(nodes);
+            out.writeUTF(fingerprint);
+            out.writeUTF(dataHost);
+            out.writeInt(dataPort);
+        }
+    }
+
+    static void writeRegions(DataOutputStream out, List<Region> regions) throws IOException {
+        out.writeInt(regions.size());
+        for (Region r : regions) {
+            out.writeInt(r.r0());
+            out.writeInt(r.r1());
+            out.writeInt(r.c0());
+            out.writeInt(r.c1());
+            out.writeByte(r.curve());
+        }
+    }
+
+    static List<Region> readRegions(DataInputStream in) throws IOException {
+        int count = in.readInt();
+        List<Region> regions = new ArrayList<>(count);
+        for (int k = 0; k < count; k++) {
+            regions.add(new Region(in.readInt(), in.readInt(), in.readInt(), in.readInt(), in.readByte()));
+        }
+        return regions;
+    }
+
+    static void writeL3(DataOutputStream out, L3Message m) throws IOException {
+        out.writeByte(m.kind().ordinal());
+        out.writeLong(m.requestId());
+        out.writeInt(m.item());
+        out.writeInt(m.requester());
+        out.writeInt(m.hop());
+        out.writeInt(m.candidates().length);
+        for (int c : m.candidates()) {
+            out.writeInt(c);
+        }
+    }
+
+    static L3Message readL3(DataInputStream in) throws IOException {
+        L3Message.Kind kind = L3Message.Kind.values()[in.readByte()];
+        long id = in.readLong();
+        int item = in.readInt();
+        int requester = in.readInt();
+        int hop = in.readInt();
+        int[] candidates = new int[in.readInt()];
+        for (int k = 0; k < candidates.length; k++) {
+            candidates[k] = in.readInt();
+        }
+        return new L3Message(kind, id, item, requester, hop, candidates);
+    }
+}
