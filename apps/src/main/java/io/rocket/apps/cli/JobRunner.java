@@ -5,6 +5,9 @@ import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.steal.Rocket;
+import io.rocket.steal.cluster.ClusterOptions;
+import io.rocket.steal.cluster.ClusterOptions;
+import io.rocket.steal.cluster.ClusterRun;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -12,8 +15,9 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * Runs an application from the command line: opens the TSV sink, runs, prints the summary, writes the JSON
- * summary. Shared by every application command so they all behave alike.
+ * Runs an application from the command line: opens the TSV sink, runs (on one node, or as one node of a cluster
+ * run when {@code --nodes} is above 1), prints the summary, writes the JSON summary. In a cluster run only rank 0
+ * writes the outputs. Shared by every application command so they all behave alike.
  */
 public final class JobRunner {
     /** Exit code of a run that finished but had failed pairs. */
@@ -31,13 +35,17 @@ public final class JobRunner {
                                         Function<R, String> format, String resultName, PrintWriter out,
                                         List<ResultSink<K, R>> extraSinks) throws Exception {
         var rocketOptions = options.toRocketOptions();
-        try (TsvResultSink<K, R> tsv = new TsvResultSink<>(options.output(), options.errors(), app::label, format,
-                resultName)) {
+        ClusterOptions cluster = options.isCluster()
+                ? options.clusterOptions(options.fingerprint(keys.stream().map(app::label).toList())) : null;
+        boolean writer = cluster == null || cluster.rank() == 0;
+        try (TsvResultSink<K, R> tsv = new TsvResultSink<>(writer ? options.output() : null,
+                writer ? options.errors() : null, app::label, format, resultName)) {
             ResultSink<K, R> sink = extraSinks.isEmpty() ? tsv : new FanOutSink<>(tsv, extraSinks);
-            RunSummary summary = Rocket.run(app, keys, rocketOptions, sink);
-            out.print(summary.format());
+            RunSummary summary = cluster == null ? Rocket.run(app, keys, rocketOptions, sink)
+                    : ClusterRun.run(app, keys, rocketOptions, cluster, sink);
+            out.print(cluster == null ? summary.format() : "rank " + cluster.rank() + ": " + summary.format());
             out.flush();
-            if (options.summaryJson() != null) {
+            if (writer && options.summaryJson() != null) {
                 try {
                     summary.writeJson(options.summaryJson());
                 } catch (IOException e) {

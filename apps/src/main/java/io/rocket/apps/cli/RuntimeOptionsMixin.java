@@ -6,7 +6,24 @@ import io.rocket.core.device.DeviceSpec;
 import io.rocket.steal.RocketOptions;
 import picocli.CommandLine.Option;
 
+import io.rocket.steal.cluster.ClusterOptions;
+import io.rocket.steal.cluster.Faults;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
 
 /** The runtime options every application command takes (devices, caches, threads, scheduling, outputs). */
 public final class RuntimeOptionsMixin {
@@ -53,6 +70,123 @@ public final class RuntimeOptionsMixin {
     @Option(names = "--trace", paramLabel = "FILE",
             description = "Write a Chrome/Perfetto trace (JSON; gzip when FILE ends in .gz).")
     Path trace;
+
+    @Option(names = "--nodes", paramLabel = "P", defaultValue = "${env:SLURM_NTASKS:-1}",
+            description = "Nodes in a cluster run (default: $SLURM_NTASKS, else 1 = single node).")
+    int nodes;
+
+    @Option(names = "--rank", paramLabel = "R", defaultValue = "${env:SLURM_PROCID:-0}",
+            description = "This node's rank, 0..P-1; rank 0 writes the results (default: $SLURM_PROCID, else 0).")
+    int rank;
+
+    @Option(names = "--hosts", paramLabel = "H[:PORT],...", split = ",",
+            description = "Every node's host in rank order (static discovery); port default --port.")
+    List<String> hosts;
+
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "" + ClusterOptions.DEFAULT_PORT,
+            description = "Control port for hosts given without one. Default: ${DEFAULT-VALUE}.")
+    int port;
+
+    @Option(names = "--discovery-dir", paramLabel = "DIR",
+            description = "Discover nodes through a directory all of them share, instead of --hosts.")
+    Path discoveryDir;
+
+    @Option(names = "--join-timeout", paramLabel = "SECONDS", defaultValue = "60",
+            description = "How long to wait for all nodes to join. Default: ${DEFAULT-VALUE}.")
+    int joinTimeoutSeconds;
+
+    @Option(names = "--distributed-cache", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Look items up in other nodes' host caches before loading them (cluster runs; "
+                    + "--no-distributed-cache turns it off). Default: on.")
+    boolean distributedCache;
+
+    @Option(names = "--distributed-cache-hops", paramLabel = "H", defaultValue = "1",
+            description = "Recent requesters each item's contact node remembers and asks in turn. Default: ${DEFAULT-VALUE}.")
+    int hops;
+
+    @Option(names = "--distributed-cache-timeout", paramLabel = "MS", defaultValue = "5000",
+            description = "How long to wait for another node's copy before loading locally. Default: ${DEFAULT-VALUE}.")
+    int l3TimeoutMillis;
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
+    /** Whether this is a cluster run. */
+    public boolean isCluster() {
+        return nodes > 1;
+    }
+
+    /** The cluster options of this node; {@code fingerprint} must be the same on every node. */
+    public ClusterOptions clusterOptions(String fingerprint) {
+        atLeast("--nodes", nodes, 1);
+        if (rank < 0 || rank >= nodes) {
+            throw new RocketException("--rank must be in 0.." + (nodes - 1) + ", got " + rank);
+        }
+        atLeast("--distributed-cache-hops", hops, 1);
+        atLeast("--distributed-cache-timeout", l3TimeoutMillis, 1);
+        atLeast("--join-timeout", joinTimeoutSeconds, 1);
+        List<InetSocketAddress> addresses = new ArrayList<>();
+        if (hosts != null) {
+            if (hosts.size() != nodes) {
+                throw new RocketException("--hosts lists " + hosts.size() + " hosts for --nodes " + nodes);
+            }
+            for (String h : hosts) {
+                addresses.add(hostAddress(h));
+            }
+        } else if (discoveryDir == null) {
+            throw new RocketException("a cluster run needs --hosts or --discovery-dir");
+        }
+        return new ClusterOptions(rank, nodes, addresses, discoveryDir, null, Duration.ofSeconds(joinTimeoutSeconds),
+                distributedCache, hops, Duration.ofMillis(l3TimeoutMillis), fingerprint, Faults.NONE);
+    }
+
+    private InetSocketAddress hostAddress(String text) {
+        String host = text.trim();
+        int p = port;
+        int colon = host.lastIndexOf(':');
+        if (colon > 0 && host.indexOf(':') == colon) {
+            try {
+                p = Integer.parseInt(host.substring(colon + 1));
+            } catch (NumberFormatException e) {
+                throw new RocketException("bad host '" + text + "': port is not a number");
+            }
+            host = host.substring(0, colon);
+        }
+        InetSocketAddress address = new InetSocketAddress(host, p);
+        if (address.isUnresolved()) {
+            throw new RocketException("unknown host '" + host + "' in --hosts");
+        }
+        return address;
+    }
+
+    /**
+     * A digest of what must be equal on every node: the command, its application options (not these runtime
+     * options, which may differ between heterogeneous nodes) and the item labels in order.
+     */
+    public String fingerprint(List<String> labels) {
+        StringBuilder b = new StringBuilder(command.qualifiedName()).append('\n');
+        Set<String> runtime = new HashSet<>();
+        for (java.lang.reflect.Field f : RuntimeOptionsMixin.class.getDeclaredFields()) {
+            Option o = f.getAnnotation(Option.class);
+            if (o != null) {
+                runtime.addAll(Arrays.asList(o.names()));
+            }
+        }
+        for (CommandLine.Model.OptionSpec o : command.commandLine().getParseResult().matchedOptions()) {
+            if (!runtime.contains(o.longestName())) {
+                b.append(o.longestName()).append('=').append(String.valueOf((Object) o.getValue())).append('\n');
+            }
+        }
+        for (String label : labels) {
+            b.append(label).append('\n');
+        }
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(b.toString().getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 
     /** The options as the runtime takes them; checks ranges with messages naming the option. */
     public RocketOptions toRocketOptions() {
