@@ -15,7 +15,8 @@ import java.io.PrintWriter;
  */
 @Command(name = "rocket", mixinStandardHelpOptions = true, version = "Rocket 0.1.0",
         description = "All-pairs computations on CPUs, GPUs and clusters.",
-        subcommands = {SyntheticCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {SyntheticCommand.class, DemoCommand.class, DataPlaneBenchCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Launcher implements Runnable {
 
     @CommandLine.Spec

@@ -117,23 +117,35 @@ public final class SlotCache<B> {
     }
 
     /**
-     * Pins the request's single item if it is readable now, without loading, waiting or counting a hit: for serving
-     * the item to another node. Returns false (and pins nothing) otherwise. Release as usual.
+     * Pins the request's single item if this cache holds it or is loading it, without starting a load or counting
+     * a hit: for serving the item to another node. Returns false (pinning nothing) when the item is absent or
+     * failed. On true, {@link CacheRequest#onSettled()} follows once the item is readable — at once, or when its
+     * loader publishes (or fails) it. Release as usual.
      */
-    public boolean pinIfReadable(CacheRequest request) {
+    public boolean pinIfPresent(CacheRequest request) {
+        if (request.count() != 1) {
+            throw new IllegalArgumentException("pinIfPresent takes one item");
+        }
         lock.lock();
         try {
             int slot = slotOf[request.item(0)];
-            if (request.count() != 1 || slot < 0 || states[slot] != SlotState.READ) {
+            if (slot < 0 || states[slot] == SlotState.INVALID || states[slot] == SlotState.FREE) {
                 return false;
             }
             pin(slot);
-            request.assign(0, slot, Grant.READY, null);
-            request.arm(0);
-            return true;
+            if (states[slot] == SlotState.READ) {
+                request.assign(0, slot, Grant.READY, null);
+                request.arm(0);
+            } else {
+                request.assign(0, slot, Grant.WAIT, null);
+                addWaiter(slot, request, 0);
+                request.arm(1);
+            }
         } finally {
             lock.unlock();
         }
+        request.settleOne();
+        return true;
     }
 
     /** Under the lock: pins every item of the request, or nothing. */

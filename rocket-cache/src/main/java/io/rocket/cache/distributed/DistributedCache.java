@@ -38,6 +38,8 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
     private final SlotCache<HostBuffer> hostCache;
     private final int[][] candidates;
     private final Map<Long, Fetch> pending = new ConcurrentHashMap<>();
+    /** Items with a fetch in flight from this node, with how many. */
+    private final Map<Integer, Integer> fetching = new ConcurrentHashMap<>();
     private final AtomicLong nextId = new AtomicLong(1);
     private final ScheduledExecutorService timer;
     private final L3Stats stats;
@@ -106,6 +108,7 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
     public void fetch(int item, HostBuffer target, Callback callback) {
         long id = ((long) rank << 48) | nextId.getAndIncrement();
         stats.requests.increment();
+        fetching.merge(item, 1, Integer::sum);
         pending.put(id, new Fetch(item, target, callback, System.nanoTime() + timeoutNanos));
         transport.sendControl(contact(item), new L3Message(L3Message.Kind.REQUEST, id, item, rank, 0, new int[0]));
     }
@@ -146,16 +149,19 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
         }
     }
 
-    /** As a candidate: serve from L2 if the item is readable here, else pass the request on. */
+    /**
+     * As a candidate: serve from L2 if the item is here — readable now, or as soon as the load under way here
+     * publishes it (nodes that asked for an item moments ago are usually still loading it) — else pass the request
+     * on. The requester's timeout bounds the wait.
+     */
     private void onForward(L3Message m) {
-        Pin pin = new Pin(m.item());
-        if (hostCache.pinIfReadable(pin)) {
-            stats.served.increment();
-            HostBuffer buffer = hostCache.buffer(pin.slot(0));
-            transport.sendData(m.requester(), m.requestId(), m.item(), m.hop(), buffer.raw(), (int) buffer.length(),
-                    () -> hostCache.release(pin));
-            return;
+        // Never wait for an item this node is itself fetching from others: two nodes could wait for each other.
+        if (fetching.containsKey(m.item()) || !hostCache.pinIfPresent(new Serve(m))) {
+            passOn(m);
         }
+    }
+
+    private void passOn(L3Message m) {
         stats.forwarded.increment();
         int[] rest = m.candidates();
         if (rest.length == 0) {
@@ -167,8 +173,16 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
         }
     }
 
+    /** A fetch left {@link #pending}: its item is no longer being fetched by it. */
+    private Fetch ended(Fetch fetch) {
+        if (fetch != null) {
+            fetching.computeIfPresent(fetch.item, (k, v) -> v == 1 ? null : v - 1);
+        }
+        return fetch;
+    }
+
     private void onMiss(L3Message m) {
-        Fetch fetch = pending.remove(m.requestId());
+        Fetch fetch = ended(pending.remove(m.requestId()));
         if (fetch != null && fetch.state.compareAndSet(Fetch.WAITING, Fetch.DONE)) {
             stats.misses.increment();
             fetch.callback.missed();
@@ -191,7 +205,7 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
 
     /** The bytes of a request arrived ({@code ok}) or the connection broke while reading them. */
     public void endReceive(long requestId, int hop, long length, boolean ok) {
-        Fetch fetch = pending.remove(requestId);
+        Fetch fetch = ended(pending.remove(requestId));
         if (fetch == null || !fetch.state.compareAndSet(Fetch.RECEIVING, Fetch.DONE)) {
             return;
         }
@@ -211,7 +225,7 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
         for (Map.Entry<Long, Fetch> e : pending.entrySet()) {
             Fetch fetch = e.getValue();
             if (now - fetch.deadline > 0 && fetch.state.compareAndSet(Fetch.WAITING, Fetch.DONE)) {
-                pending.remove(e.getKey());
+                ended(pending.remove(e.getKey()));
                 stats.timeouts.increment();
                 LOG.debug("L3 request for item {} timed out; loading locally", fetch.item);
                 try {
@@ -228,18 +242,21 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
     public void close() {
         timer.shutdownNow();
         for (Long id : pending.keySet()) {
-            Fetch fetch = pending.remove(id);
+            Fetch fetch = ended(pending.remove(id));
             if (fetch != null && fetch.state.compareAndSet(Fetch.WAITING, Fetch.DONE)) {
                 fetch.callback.missed();
             }
         }
     }
 
-    /** A one-item pin on L2 while its bytes are sent. */
-    private static final class Pin extends CacheRequest {
-        Pin(int item) {
+    /** A one-item pin on L2: sends the item once it is readable, then unpins after the bytes are written. */
+    private final class Serve extends CacheRequest {
+        private final L3Message request;
+
+        Serve(L3Message request) {
             super(1);
-            items(item);
+            this.request = request;
+            items(request.item());
         }
 
         @Override
@@ -248,6 +265,15 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
 
         @Override
         protected void onSettled() {
+            if (error(0) != null) {
+                hostCache.release(this);
+                passOn(request);
+                return;
+            }
+            stats.served.increment();
+            HostBuffer buffer = hostCache.buffer(slot(0));
+            transport.sendData(request.requester(), request.requestId(), request.item(), request.hop(), buffer.raw(),
+                    (int) buffer.length(), () -> hostCache.release(this));
         }
     }
 }
