@@ -15,7 +15,7 @@ import java.io.PrintWriter;
  */
 @Command(name = "rocket", mixinStandardHelpOptions = true, version = "Rocket 0.1.0",
         description = "All-pairs computations on CPUs, GPUs and clusters.",
-        subcommands = {SyntheticCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {SyntheticCommand.class, io.rocket.apps.phylogenetics.PhylogeneticsCommand.class, GenerateCommand.class, io.rocket.apps.phylogenetics.TreeCompareCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
 public final class Launcher implements Runnable {
 
     @CommandLine.Spec
