@@ -1,5 +1,7 @@
 package io.rocket.apps;
 
+import io.rocket.apps.phylogenetics.PhylogeneticsCommand;
+import io.rocket.apps.phylogenetics.TreeCompareCommand;
 import io.rocket.apps.synthetic.SyntheticCommand;
 import io.rocket.core.RocketException;
 import picocli.CommandLine;
@@ -15,7 +17,8 @@ import java.io.PrintWriter;
  */
 @Command(name = "rocket", mixinStandardHelpOptions = true, version = "Rocket 0.1.0",
         description = "All-pairs computations on CPUs, GPUs and clusters.",
-        subcommands = {SyntheticCommand.class, DemoCommand.class, DataPlaneBenchCommand.class,
+        subcommands = {SyntheticCommand.class, PhylogeneticsCommand.class, GenerateCommand.class,
+                TreeCompareCommand.class, DemoCommand.class, DataPlaneBenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Launcher implements Runnable {
 

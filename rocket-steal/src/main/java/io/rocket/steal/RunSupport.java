@@ -78,7 +78,9 @@ public final class RunSupport {
         s.reuse = PerformanceModel.reuseFactor(s.loads, n);
         double tPre = t.meanSeconds(TraceEvent.PREPROCESS);
         double tCmp = t.meanSeconds(TraceEvent.COMPARE);
-        s.tMinSeconds = PerformanceModel.tMinSeconds(n, tPre, tCmp);
+        // The bound covers the work that could be done: items that loaded and pairs that were computed.
+        long loaded = n - pipeline.failures().size();
+        s.tMinSeconds = loaded * tPre + s.pairs * tCmp;
         s.systemEfficiency = PerformanceModel.systemEfficiency(s.tMinSeconds, devices.size(), wall);
         s.devices = devices.stream().map(Device::info).toList();
         s.cache.put("device", pipeline.deviceCacheStats());
@@ -96,7 +98,8 @@ public final class RunSupport {
         s.deviceBusySeconds = pipeline.deviceBusySeconds();
         List<RunSummary.Failure> failures = new ArrayList<>();
         for (Map.Entry<Integer, ItemException> f : pipeline.failures().entrySet()) {
-            failures.add(new RunSummary.Failure(f.getKey(), "", f.getValue().getMessage()));
+            failures.add(new RunSummary.Failure(f.getKey(), app.label(pipeline.key(f.getKey())),
+                    f.getValue().getMessage()));
         }
         s.failures = failures;
         return s;

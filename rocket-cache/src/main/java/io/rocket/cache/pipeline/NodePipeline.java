@@ -172,6 +172,11 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         return message == null || message.isBlank() ? t.getClass().getSimpleName() : message;
     }
 
+    /** The key of an item. */
+    public K key(int item) {
+        return keys.get(item);
+    }
+
     /** Items that failed to load, by index. */
     public Map<Integer, ItemException> failures() {
         return new TreeMap<>(failures);

@@ -94,8 +94,7 @@ public final class RunSummary {
         busySeconds.forEach((k, v) -> b.append(String.format(Locale.ROOT, " %s %.2f", k, v)));
         b.append(String.format("%n"));
         for (Failure f : failures) {
-            b.append("failed item ").append(f.item()).append(" (").append(f.key()).append("): ")
-                    .append(f.error()).append(String.format("%n"));
+            b.append("failed: ").append(f.error()).append(String.format("%n"));
         }
         return b.toString();
     }

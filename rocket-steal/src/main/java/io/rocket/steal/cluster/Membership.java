@@ -74,9 +74,8 @@ final class Membership {
                     + " was given a different item list or options than rank 0 (fingerprints "
                     + (options.rank() == 0 ? hello.fingerprint() + " vs " + options.fingerprint()
                     : options.fingerprint() + " vs " + hello.fingerprint()) + ")";
-            if (options.rank() == 0) {
-                reject(from, reason);
-            }
+            // Tell everyone, not just the other side: whichever node notices first, all of them stop at once.
+            channel.send(null, Wire.encode(Wire.Kind.REJECT, out -> out.writeUTF(reason)));
             fail(reason);
             return;
         }

@@ -1,0 +1,154 @@
+package io.rocket.apps.phylogenetics;
+
+import io.rocket.core.Application;
+import io.rocket.core.DeviceBuffer;
+import io.rocket.core.DeviceKind;
+import io.rocket.core.HostBuffer;
+import io.rocket.core.InputFiles;
+import io.rocket.core.KernelContext;
+import io.rocket.core.Kernels;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * CVTree as a Rocket application (apps.md §2): one key per proteome file; parse reads the FASTA text (plain or gzip)
+ * into residue codes on the CPU pool ({@link FastaParser}); preprocess builds the composition vector on the device
+ * ({@link CompositionVectorBuilder}); compare yields the distance D = (1 − C)/2 of two vectors ({@link CvDistance}).
+ * Buffer sizes come from {@link SlotSizes}; a proteome that does not fit fails alone with a
+ * {@link SlotTooSmallException}. Labels are taxon names ({@link TaxonLabels}); error messages name the file.
+ *
+ * <p>Only the cpu device has kernels so far. Scratch memory: a {@link FastaParser} per CPU-pool thread and a
+ * {@link CvWorkspace} per device (each device runs its kernels on one thread, and {@link #kernels} is called once per
+ * device).
+ */
+public final class PhylogeneticsApp implements Application<Path, Double> {
+
+    private final SlotSizes sizes;
+    private final CompositionVectorBuilder builder;
+    private final ThreadLocal<FastaParser> parsers = ThreadLocal.withInitial(FastaParser::new);
+
+    public PhylogeneticsApp(SlotSizes sizes) {
+        this.sizes = sizes;
+        this.builder = new CompositionVectorBuilder(sizes.k());
+    }
+
+    /** The buffer sizes this run uses. */
+    public SlotSizes sizes() {
+        return sizes;
+    }
+
+    @Override
+    public String name() {
+        return "phylogenetics";
+    }
+
+    @Override
+    public String label(Path key) {
+        return TaxonLabels.fromPath(key);
+    }
+
+    @Override
+    public List<Path> inputFiles(Path key) {
+        return List.of(key);
+    }
+
+    @Override
+    public long maxFileBytes() {
+        return sizes.fileBytes();
+    }
+
+    @Override
+    public long maxInputBytes() {
+        return sizes.inputBytes();
+    }
+
+    @Override
+    public long maxItemBytes() {
+        return sizes.itemBytes();
+    }
+
+    @Override
+    public long maxResultBytes() {
+        return CvDistance.RESULT_BYTES;
+    }
+
+    @Override
+    public long parse(Path key, InputFiles files, HostBuffer output) {
+        String name = fileName(key);
+        // Pinned host memory may be larger than asked for; the device staging buffer is not, so cap the output.
+        ByteBuffer out = window(output.byteBuffer(), Math.min(output.capacity(), sizes.inputBytes()));
+        try {
+            return parsers.get().parse(name, files.bytes(0), out);
+        } catch (BufferTooSmallException e) {
+            throw new SlotTooSmallException(String.format(
+                    "%s: the parsed proteome needs %d bytes but the staging buffer holds %d (%s); "
+                            + "rerun with --max-residues %d or more", name, e.requiredBytes(), e.availableBytes(),
+                    sizes.residuesGiven() ? "sized by --max-residues " + sizes.residues()
+                            : "sized from the file sizes read before the run",
+                    SlotSizes.residuesFor(e.requiredBytes())), e);
+        }
+    }
+
+    @Override
+    public Kernels<Path> kernels(DeviceKind kind) {
+        if (kind != DeviceKind.CPU) {
+            throw new UnsupportedOperationException("phylogenetics has no " + kind.id() + " kernels yet; use --device cpu");
+        }
+        return new CpuKernels();
+    }
+
+    @Override
+    public Double postprocess(Path left, Path right, HostBuffer result) {
+        return CvDistance.readResult(result.byteBuffer());
+    }
+
+    /** The file name of a key, as error messages show it. */
+    static String fileName(Path key) {
+        Path name = key.getFileName();
+        return name == null ? key.toString() : name.toString();
+    }
+
+    /** A little-endian view of {@code buffer}'s first {@code bytes} bytes (the shared buffer's state is untouched). */
+    private static ByteBuffer window(ByteBuffer buffer, long bytes) {
+        return buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear().limit((int) bytes);
+    }
+
+    private SlotTooSmallException vectorTooLarge(String name, BufferTooSmallException e) {
+        String sizedBy = sizes.entriesGiven() ? "sized by --max-entries " + sizes.entries()
+                : "sized for " + sizes.residues() + " residues"
+                        + (sizes.residuesGiven() ? " by --max-residues" : " from the file sizes");
+        return new SlotTooSmallException(String.format(
+                "%s: the composition vector (K = %d) needs %d bytes (%d entries) but a cache slot holds %d (%s); "
+                        + "rerun with --max-entries %d or more", name, sizes.k(), e.requiredBytes(),
+                SlotSizes.entriesFor(e.requiredBytes()), e.availableBytes(), sizedBy,
+                SlotSizes.entriesFor(e.requiredBytes())), e);
+    }
+
+    /** The cpu kernels; one instance per device, so its workspace is used by that device's kernel thread only. */
+    private final class CpuKernels implements Kernels<Path> {
+        private final CvWorkspace workspace = new CvWorkspace();
+
+        @Override
+        public long preprocess(Path key, DeviceBuffer input, DeviceBuffer output, KernelContext context) {
+            String name = fileName(key);
+            ByteBuffer parsed = window(input.byteBuffer(), input.length());
+            ByteBuffer vector = window(output.byteBuffer(), Math.min(output.capacity(), sizes.itemBytes()));
+            try {
+                return builder.build(name, parsed, vector, workspace);
+            } catch (BufferTooSmallException e) {
+                throw vectorTooLarge(name, e);
+            }
+        }
+
+        @Override
+        public long compare(Path leftKey, DeviceBuffer left, Path rightKey, DeviceBuffer right, DeviceBuffer result,
+                            KernelContext context) {
+            // The shared buffers are at position 0 and little-endian, as CvDistance reads them: no views per pair.
+            CvDistance.compare(left.byteBuffer(), right.byteBuffer(), result.byteBuffer());
+            return CvDistance.RESULT_BYTES;
+        }
+    }
+}

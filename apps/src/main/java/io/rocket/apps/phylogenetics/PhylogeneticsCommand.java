@@ -1,0 +1,162 @@
+package io.rocket.apps.phylogenetics;
+
+import io.rocket.apps.cli.JobRunner;
+import io.rocket.apps.cli.RuntimeOptionsMixin;
+import io.rocket.core.DeviceKind;
+import io.rocket.core.RocketException;
+import io.rocket.core.summary.RunSummary;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code rocket phylogenetics DIR}: the CVTree distances between every pair of proteomes in a directory, streamed as
+ * a pair TSV, and on request the PHYLIP distance matrix and the Newick tree (neighbour joining or UPGMA).
+ */
+@Command(name = "phylogenetics", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Alignment-free phylogeny from composition vectors (CVTree, Qi, Wang and Hao 2004): one taxon "
+                + "per proteome file in DIR (*.faa, *.fasta, *.fa, optionally .gz). Each pair's distance is "
+                + "D = (1 - C)/2, C the cosine of the two K-string composition vectors with the Markov background "
+                + "removed."})
+public final class PhylogeneticsCommand implements Callable<Integer> {
+
+    private static final int MAX_IGNORED_NAMES = 5;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "DIR",
+            description = "Directory of proteome files, one taxon each; other files are ignored.")
+    Path dir;
+
+    @Option(names = {"-k", "--k"}, paramLabel = "K", defaultValue = "5",
+            description = "String length K of the composition vectors, 3..7. Default: ${DEFAULT-VALUE}.")
+    int k;
+
+    @Option(names = "--matrix", paramLabel = "FILE", description = "Write the distance matrix (square PHYLIP).")
+    Path matrix;
+
+    @Option(names = "--tree", paramLabel = "FILE", description = "Write the tree (Newick; leaves are file names "
+            + "without extensions).")
+    Path tree;
+
+    @Option(names = "--method", paramLabel = "M", defaultValue = "nj", converter = MethodConverter.class,
+            description = "Tree method: nj (neighbour joining, unrooted) or upgma (rooted). Default: ${DEFAULT-VALUE}.")
+    TreeMethod method;
+
+    @Option(names = "--max-residues", paramLabel = "R", description = "Size the buffers for proteomes of at most R "
+            + "residues instead of measuring the files before the run.")
+    Long maxResidues;
+
+    @Option(names = "--max-entries", paramLabel = "E", description = "Size the cache slots for vectors of at most E "
+            + "entries (8 bytes each) instead of the bound 20*min(20^(K-1), residues); useful at K = 6 or 7.")
+    Long maxEntries;
+
+    @Mixin
+    RuntimeOptionsMixin runtime;
+
+    @Override
+    public Integer call() throws Exception {
+        checkOptions();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        ProteomeDirectory.Listing listing = ProteomeDirectory.scan(dir);
+        noteIgnored(listing.ignored(), err);
+        SlotSizes sizes = SlotSizes.measure(listing.proteomes(), k, maxResidues, maxEntries);
+        checkSizes(sizes);
+        reportSizes(sizes, listing.proteomes().size(), out, err);
+
+        PhylogeneticsApp app = new PhylogeneticsApp(sizes);
+        List<String> labels = listing.proteomes().stream().map(TaxonLabels::fromPath).toList();
+        boolean wantTree = matrix != null || tree != null;
+        DistanceCollector collector = wantTree ? new DistanceCollector(labels) : null;
+        RunSummary summary = JobRunner.run(app, listing.proteomes(), runtime, d -> Double.toString(d), "distance",
+                out, collector == null ? List.of() : List.of(collector));
+        if (collector != null) {
+            Set<Integer> failed = new HashSet<>();
+            summary.failures.forEach(f -> failed.add(f.item()));
+            new TreeOutputs(matrix, tree, method).write(collector.complete(failed), summary, labels, out, err);
+        }
+        return JobRunner.exitCode(summary);
+    }
+
+    private void checkOptions() {
+        if (k < CompositionVector.MIN_K || k > CompositionVector.MAX_K) {
+            throw new RocketException("--k must be between " + CompositionVector.MIN_K + " and "
+                    + CompositionVector.MAX_K + ", got " + k);
+        }
+        if (maxResidues != null && maxResidues < 1) {
+            throw new RocketException("--max-residues must be at least 1, got " + maxResidues);
+        }
+        if (maxEntries != null && maxEntries < 1) {
+            throw new RocketException("--max-entries must be at least 1, got " + maxEntries);
+        }
+        DeviceKind kind = runtime.toRocketOptions().device().kind();
+        if (kind != DeviceKind.CPU) {
+            throw new RocketException("phylogenetics has cpu kernels only so far; use --device cpu (got "
+                    + kind.id() + ")");
+        }
+    }
+
+    private static void checkSizes(SlotSizes sizes) {
+        long limit = Integer.MAX_VALUE - 8;
+        if (sizes.inputBytes() > limit) {
+            throw new RocketException("proteomes of " + sizes.residues() + " residues need " + sizes.inputBytes()
+                    + " bytes each once parsed, more than the 2 GiB limit of one buffer (--max-residues)");
+        }
+        if (sizes.itemBytes() > limit) {
+            throw new RocketException("vectors of up to " + sizes.entries() + " entries need " + sizes.itemBytes()
+                    + " bytes, more than the 2 GiB limit of one slot; set a smaller --max-entries");
+        }
+    }
+
+    private void reportSizes(SlotSizes sizes, int proteomes, PrintWriter out, PrintWriter err) {
+        out.printf(Locale.ROOT, "phylogenetics: %d proteomes in %s, K = %d; buffers for up to %d residues "
+                        + "(parsed %s, vector slot %s = %d entries)%n", proteomes, dir, k, sizes.residues(),
+                megabytes(sizes.inputBytes()), megabytes(sizes.itemBytes()), sizes.entries());
+        out.flush();
+        if (k >= 6 && maxEntries == null) {
+            // At K >= 6 the bound is several times what proteomes fill, and fewer slots mean more reloads.
+            err.printf(Locale.ROOT, "phylogenetics: note: at K = %d the vector slot (%s) is a worst-case bound "
+                    + "that real proteomes fill only partly; --max-entries lets the caches hold more vectors "
+                    + "(a vector that does not fit fails alone, naming the size it needs)%n", k,
+                    megabytes(sizes.itemBytes()));
+            err.flush();
+        }
+    }
+
+    private static String megabytes(long bytes) {
+        return String.format(Locale.ROOT, bytes < 100_000 ? "%.3f MB" : "%.1f MB", bytes / 1e6);
+    }
+
+    private static void noteIgnored(List<String> ignored, PrintWriter err) {
+        if (ignored.isEmpty()) {
+            return;
+        }
+        List<String> shown = ignored.subList(0, Math.min(MAX_IGNORED_NAMES, ignored.size()));
+        err.println("phylogenetics: note: ignoring " + (ignored.size() == 1 ? "1 entry that is not a proteome file: "
+                : ignored.size() + " entries that are not proteome files: ") + String.join(", ", shown)
+                + (ignored.size() > shown.size() ? ", ..." : ""));
+        err.flush();
+    }
+
+    /** Reads {@code --method} values. */
+    static final class MethodConverter implements ITypeConverter<TreeMethod> {
+        @Override
+        public TreeMethod convert(String value) {
+            return TreeMethod.parse(value);
+        }
+    }
+}

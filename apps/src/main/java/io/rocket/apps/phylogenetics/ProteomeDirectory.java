@@ -1,0 +1,89 @@
+package io.rocket.apps.phylogenetics;
+
+import io.rocket.core.RocketException;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The input of a phylogenetics run: the proteome files of one directory, one taxon per file. A proteome file ends in
+ * {@code .faa}, {@code .fasta} or {@code .fa}, optionally followed by {@code .gz} (any case); other files (a README,
+ * a true-tree file) and subdirectories are listed as ignored so that the command can say so. Proteomes are sorted by
+ * file name, which fixes the item indices of the pair TSV and the row order of the matrix. Two files that would give
+ * the same leaf label ({@code a.faa} and {@code a.fa.gz}) are an error: the tree could not tell them apart.
+ */
+public final class ProteomeDirectory {
+
+    private static final Set<String> EXTENSIONS = Set.of(".faa", ".fasta", ".fa");
+
+    /**
+     * @param proteomes the proteome files, sorted by file name
+     * @param ignored   names of the other entries, sorted
+     */
+    public record Listing(List<Path> proteomes, List<String> ignored) {
+    }
+
+    private ProteomeDirectory() {
+    }
+
+    /** Whether a file name is a proteome file name. */
+    public static boolean isProteome(String fileName) {
+        String name = fileName.toLowerCase(Locale.ROOT);
+        if (name.endsWith(".gz")) {
+            name = name.substring(0, name.length() - 3);
+        }
+        int dot = name.lastIndexOf('.');
+        return dot > 0 && EXTENSIONS.contains(name.substring(dot));
+    }
+
+    /**
+     * Lists the proteomes of {@code dir}.
+     *
+     * @throws RocketException when the directory cannot be read, holds no proteome, or two files share a label
+     */
+    public static Listing scan(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new RocketException(dir + ": not a directory (give the directory holding the proteome files)");
+        }
+        List<Path> proteomes = new ArrayList<>();
+        List<String> ignored = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path entry : entries) {
+                String name = entry.getFileName().toString();
+                if (isProteome(name) && Files.isRegularFile(entry)) {
+                    proteomes.add(entry);
+                } else {
+                    ignored.add(name);
+                }
+            }
+        } catch (IOException e) {
+            throw new RocketException("cannot list " + dir + ": " + e.getMessage(), e);
+        }
+        if (proteomes.isEmpty()) {
+            throw new RocketException(dir + ": no proteome files (*.faa, *.fasta, *.fa, optionally .gz)");
+        }
+        proteomes.sort((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()));
+        ignored.sort(null);
+        checkDistinctLabels(proteomes);
+        return new Listing(List.copyOf(proteomes), List.copyOf(ignored));
+    }
+
+    private static void checkDistinctLabels(List<Path> proteomes) {
+        Map<String, Path> seen = new HashMap<>();
+        for (Path file : proteomes) {
+            Path other = seen.putIfAbsent(TaxonLabels.fromPath(file), file);
+            if (other != null) {
+                throw new RocketException("two files give the taxon name '" + TaxonLabels.fromPath(file) + "': "
+                        + other.getFileName() + " and " + file.getFileName() + " (leave one out)");
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package io.rocket.apps.phylogenetics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The phylogenetics command end to end through the launcher, on generated proteomes with a known tree: the tree it
+ * writes is the true tree, and its distances are exactly those of the serial reference.
+ */
+class PhylogeneticsCommandTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void run_12TaxaDepth05_treeIsTheTrueTree() throws IOException {
+        Path data = dir.resolve("data");
+        Cli.Result gen = Cli.run("generate", "phylogenetics", "--out", data.toString(), "--taxa", "12", "--depth",
+                "0.5", "--proteins", "300", "--seed", "1");
+        assertThat(gen.code()).as(gen.both()).isZero();
+        assertThat(gen.out()).contains("wrote 12 proteomes");
+        Path tsv = dir.resolve("pairs.tsv");
+        Path matrix = dir.resolve("d.phy");
+        Path tree = dir.resolve("tree.nwk");
+
+        Cli.Result r = Cli.run("phylogenetics", data.toString(), "--k", "5", "--output", tsv.toString(), "--matrix",
+                matrix.toString(), "--tree", tree.toString(), "--host-cache-size", "6slots",
+                "--device-cache-size", "4slots");
+
+        assertThat(r.code()).as(r.both()).isZero();
+        assertThat(r.out()).contains("phylogenetics: 12 items, 66 pairs (0 errors)")
+                .contains("tree: 12 taxa, neighbour joining");
+        assertThat(r.err()).contains("ignoring 1 entry that is not a proteome file: true-tree.nwk");
+        List<String> lines = Files.readAllLines(tsv);
+        assertThat(lines.get(0)).isEqualTo("i\tj\tleft\tright\tdistance");
+        assertThat(lines).hasSize(67);
+        assertThat(Files.readAllLines(matrix)).hasSize(13).first().isEqualTo("12");
+        Cli.Result rf = Cli.run("tree-compare", tree.toString(), data.resolve("true-tree.nwk").toString());
+        assertThat(rf.code()).as(rf.both()).isZero();
+        assertThat(rf.out()).startsWith("Robinson-Foulds distance: 0 (normalised 0.0000; maximum 18 for 12 leaves)");
+    }
+
+    @Test
+    void run_16TaxaDepth1TwoDevices_treeIsTheTrueTree() throws IOException {
+        PhyloGenerator.Result data = PhyloGenerator.generate(dir.resolve("data"), 16, 1.0, 300, 1);
+        Path tree = dir.resolve("tree.nwk");
+
+        Cli.Result r = Cli.run("phylogenetics", dir.resolve("data").toString(), "--k", "5", "--tree",
+                tree.toString(), "--device", "cpu:2", "--host-cache-size", "8slots", "--device-cache-size", "4slots");
+
+        assertThat(r.code()).as(r.both()).isZero();
+        TreeNode built = NewickParser.parse(Files.readString(tree));
+        assertThat(RobinsonFoulds.distance(built, data.trueTree())).isZero();
+    }
+
+    @Test
+    void run_smallCachesPlainAndGzip_distancesEqualSerialReference() throws IOException {
+        PhyloGenerator.Result data = PhyloGenerator.generate(dir.resolve("data"), 7, 0.5, 60, 3);
+        Path gz = data.proteomes().get(2);
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(gz))) {
+            Files.copy(in, dir.resolve("data/taxon03.faa"));
+        }
+        Files.delete(gz);
+        Path tsv = dir.resolve("pairs.tsv");
+
+        Cli.Result r = Cli.run("phylogenetics", dir.resolve("data").toString(), "--k", "4", "--output",
+                tsv.toString(), "--device", "cpu:2", "--host-cache-size", "3slots", "--device-cache-size", "2slots",
+                "--tile-size", "2", "--concurrent-jobs", "3");
+
+        assertThat(r.code()).as(r.both()).isZero();
+        DistanceMatrix expected = SerialCvTree.distances(ProteomeDirectory.scan(dir.resolve("data")).proteomes(), 4);
+        List<String> lines = Files.readAllLines(tsv);
+        assertThat(lines).hasSize(1 + 21);
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split("\t");
+            int i = Integer.parseInt(f[0]);
+            int j = Integer.parseInt(f[1]);
+            assertThat(f[2]).isEqualTo(expected.name(i));
+            assertThat(f[3]).isEqualTo(expected.name(j));
+            assertThat(Double.parseDouble(f[4])).as(line).isEqualTo(expected.get(i, j));
+        }
+    }
+
+    @Test
+    void run_upgma_writesRootedTreeOfAllTaxa() throws IOException {
+        PhyloGenerator.generate(dir.resolve("data"), 5, 0.5, 40, 4);
+        Path tree = dir.resolve("tree.nwk");
+
+        Cli.Result r = Cli.run("phylogenetics", dir.resolve("data").toString(), "--tree", tree.toString(),
+                "--method", "upgma", "--max-entries", "200000", "--host-cache-size", "5slots");
+
+        assertThat(r.code()).as(r.both()).isZero();
+        assertThat(r.out()).contains("tree: 5 taxa, UPGMA");
+        TreeNode root = NewickParser.parse(Files.readString(tree));
+        assertThat(root.children()).hasSize(2);
+        assertThat(root.leafLabels()).containsExactlyInAnyOrder("taxon01", "taxon02", "taxon03", "taxon04",
+                "taxon05");
+    }
+}
