@@ -24,7 +24,7 @@ import java.util.concurrent.locks.LockSupport;
 final class RemoteStealing implements AutoCloseable {
     private static final long REPLY_TIMEOUT_MILLIS = 500;
     private static final long MIN_BACKOFF_NANOS = 100_000;
-    private static final long MAX_BACKOFF_NANOS = 20_000_000;
+    private static final long MAX_BACKOFF_NANOS = 2_000_000;
 
     private final ClusterOptions options;
     private final Membership membership;
