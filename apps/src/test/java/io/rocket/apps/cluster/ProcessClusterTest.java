@@ -53,30 +53,68 @@ class ProcessClusterTest {
         return lines;
     }
 
-    @Test
-    @Timeout(180)
-    void threeProcesses_sameSortedOutputAsOneNode() throws Exception {
-        int nodes = 3;
+    private static String hosts(int nodes) throws IOException {
         int base = freePortBlock(nodes);
         StringBuilder hosts = new StringBuilder();
         for (int r = 0; r < nodes; r++) {
             hosts.append(r == 0 ? "" : ",").append("127.0.0.1:").append(base + r);
         }
-        String[] app = {"synthetic", "--items", "70", "--item-bytes", "256", "--compare-ms", "0.05", "--seed", "21",
-                "--host-cache-size", "12slots", "--host-threads", "1", "--tile-size", "8"};
+        return hosts.toString();
+    }
+
+    private Process start(String[] app, int nodes, int rank, String hosts, String... extra) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+                Launcher.class.getName()));
+        cmd.addAll(List.of(app));
+        cmd.addAll(List.of("--nodes", "" + nodes, "--rank", "" + rank, "--hosts", hosts));
+        cmd.addAll(List.of(extra));
+        ProcessBuilder builder = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("rank-" + rank + ".log").toFile());
+        builder.environment().put("ROCKET_LOG_LEVEL", "INFO"); // the test watches for the start of the run
+        return builder.start();
+    }
+
+    @Test
+    @Timeout(180)
+    void deadNode_othersFailWithClearMessage_insteadOfHanging() throws Exception {
+        int nodes = 3;
+        String hosts = hosts(nodes);
+        String[] app = {"synthetic", "--items", "300", "--item-bytes", "64", "--compare-ms", "1", "--seed", "2",
+                "--host-threads", "1", "--tile-size", "8"};
         List<Process> processes = new ArrayList<>();
         for (int r = 0; r < nodes; r++) {
-            List<String> cmd = new ArrayList<>(List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                    Launcher.class.getName()));
-            cmd.addAll(List.of(app));
-            cmd.addAll(List.of("--nodes", "" + nodes, "--rank", "" + r, "--hosts", hosts.toString()));
-            if (r == 0) {
-                cmd.addAll(List.of("--output", dir.resolve("cluster.tsv").toString(),
-                        "--summary-json", dir.resolve("cluster.json").toString()));
-            }
-            processes.add(new ProcessBuilder(cmd).redirectErrorStream(true)
-                    .redirectOutput(dir.resolve("rank-" + r + ".log").toFile()).start());
+            processes.add(start(app, nodes, r, hosts));
+        }
+        // Wait until the run is under way on rank 2, then kill it.
+        Path log2 = dir.resolve("rank-2.log");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (System.nanoTime() < deadline && !Files.readString(log2).contains("run starts")) {
+            Thread.sleep(200);
+        }
+        assertThat(Files.readString(log2)).contains("run starts");
+        Thread.sleep(1000);
+        processes.get(2).destroyForcibly().waitFor();
+        for (int r = 0; r < 2; r++) {
+            Process p = processes.get(r);
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("rank %d ended", r).isTrue();
+            String log = Files.readString(dir.resolve("rank-" + r + ".log"));
+            assertThat(p.exitValue()).as(log).isNotZero();
+            assertThat(log).contains("rank 2").contains("left the cluster");
+        }
+    }
+
+    @Test
+    @Timeout(180)
+    void threeProcesses_sameSortedOutputAsOneNode() throws Exception {
+        int nodes = 3;
+        String hosts = hosts(nodes);
+        String[] app = {"synthetic", "--items", "70", "--item-bytes", "256", "--compare-ms", "0.05", "--seed", "21",
+                "--host-cache-size", "12slots", "--host-threads", "1", "--tile-size", "8"};
+        List<Process> processes = new ArrayList<>();
+        for (int r = 0; r < nodes; r++) {
+            processes.add(r == 0 ? start(app, nodes, r, hosts, "--output", dir.resolve("cluster.tsv").toString(),
+                    "--summary-json", dir.resolve("cluster.json").toString()) : start(app, nodes, r, hosts));
         }
         for (int r = 0; r < nodes; r++) {
             Process p = processes.get(r);

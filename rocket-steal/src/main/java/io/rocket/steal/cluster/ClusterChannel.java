@@ -82,6 +82,7 @@ final class ClusterChannel implements Receiver, AutoCloseable {
                 TCPPING ping = new TCPPING();
                 ping.setInitialHosts(o.hosts());
                 ping.setPortRange(0);
+                ping.numDiscoveryRuns(3);
                 stack.add(ping);
             } else {
                 stack.add(tcp);
@@ -90,7 +91,12 @@ final class ClusterChannel implements Receiver, AutoCloseable {
                 stack.add(ping);
             }
         }
-        stack.add(new MERGE3());
+        // Nodes of a job start together, so several may briefly form their own clusters; merge them within
+        // seconds rather than JGroups' default of up to a minute.
+        MERGE3 merge = new MERGE3();
+        merge.setMinInterval(1000);
+        merge.setMaxInterval(3000);
+        stack.add(merge);
         if (o.loopbackGroup() == null) {
             stack.add(new FD_SOCK2());
         }

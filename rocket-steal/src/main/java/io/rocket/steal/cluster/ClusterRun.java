@@ -149,9 +149,13 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             stealing = new RemoteStealing(cluster, membership, channel, work);
             WorkScheduler failTarget = work;
             membership.attach(channel, () -> failTarget.abort(new RocketException("cluster failed")));
+            long joining = System.nanoTime();
             channel.connect(cluster.loopbackGroup());
+            LOG.info("rank {}: connected in {} ms", rank, (System.nanoTime() - joining) / 1_000_000);
             membership.announce();
             membership.awaitStart();
+            LOG.info("rank {}: all {} nodes joined, run starts ({} ms after connecting began)", rank, cluster.nodes(),
+                    (System.nanoTime() - joining) / 1_000_000);
             if (chrome != null) {
                 chrome.clockOffsetNanos(chrome.originEpochNanos() - membership.startEpochMillis() * 1_000_000L);
             }
@@ -168,6 +172,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 throw e;
             }
             double wall = (System.nanoTime() - start) / 1e9;
+            LOG.info("rank {}: all pairs done after {} s", rank, wall);
             membership.ending();
             stealing.close();
             work.close();
@@ -179,6 +184,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             RunSummary own = RunSupport.summarize(app, n, devices, pipeline, telemetry, wall);
             NodeReport report = report(pipeline, telemetry, data, devices.size(), own);
             RunSummary summary = finish(channel, report, own, n, wall);
+            LOG.info("rank {}: figures exchanged after {} s", rank, (System.nanoTime() - start) / 1e9);
             if (chrome != null) {
                 chrome.write(traceFile(options.trace()));
             }
@@ -258,6 +264,8 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 LOG.warn("cluster: rank 0 did not confirm the end of the run");
             }
             own.nodes = List.of(report.figures());
+            own.pairs = localPairs.sum() - own.errors; // this node's share; rank 0 reports the whole run
+            own.pairsPerSecond = wall > 0 ? own.pairs / wall : 0;
             return own;
         }
         reports.put(0, report);
