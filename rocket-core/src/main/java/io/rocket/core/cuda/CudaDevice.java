@@ -90,7 +90,7 @@ public final class CudaDevice implements Device {
             gpu.close();
             throw e;
         }
-        LOG.info("{}: {}", gpu.name, gpu.properties.describe());
+        LOG.info("{}: {}; kernel modules {}", gpu.name, gpu.properties.describe(), gpu.modules.names());
         return gpu;
     }
 
@@ -120,11 +120,6 @@ public final class CudaDevice implements Device {
 
     DeviceProperties properties() {
         return properties;
-    }
-
-    /** The names of the kernel modules loaded on this GPU. */
-    List<String> moduleNames() {
-        return modules.names();
     }
 
     @Override
