@@ -125,7 +125,7 @@ public final class SyntheticApp implements Application<Integer, Long> {
         return switch (kind) {
             case CPU -> new CpuKernels();
             case SIM -> new SimKernels();
-            case CUDA -> throw new UnsupportedOperationException("synthetic: no cuda kernels in this build");
+            case CUDA -> new SyntheticCudaKernels(this::preprocessNanos, this::compareNanos);
         };
     }
 

@@ -1,0 +1,64 @@
+package io.rocket.core.cuda;
+
+import io.rocket.core.KernelContext;
+
+/**
+ * What a kernel running on a GPU may ask of its device: launch CUDA kernels by name and make cuFFT plans, all on
+ * the device's kernel stream. The runtime hands its {@link KernelContext} to {@link io.rocket.core.Kernels}; on the
+ * cuda device that context is one of these, so cuda kernels start with {@link #of(KernelContext)}:
+ *
+ * <pre>{@code
+ * public long compare(K a, DeviceBuffer left, K b, DeviceBuffer right, DeviceBuffer result, KernelContext context) {
+ *     CudaKernelContext.of(context).launch("myapp_compare", blocks, 256, left, right, result, length);
+ *     return resultBytes;
+ * }
+ * }</pre>
+ *
+ * <p>Kernels are {@code extern "C" __global__} functions in the application's {@code src/main/cuda/*.cu}, found by
+ * name in every packaged module (so prefix them with the module name). Launches are asynchronous; the runtime
+ * waits for the stream when the preprocess or compare step returns, so the step's result is complete before the
+ * copy thread reads it and its measured time is the GPU's. {@link #launch(String, int, int, Object...)} is the
+ * one-line form (it allocates a small varargs array and boxes numbers); {@link #kernel(String)} describes the same
+ * launch with no allocation at all, for kernels launched per pair. Only use a context on the kernel thread that
+ * received it.
+ */
+public interface CudaKernelContext extends KernelContext {
+
+    /**
+     * The cuda view of a kernel context.
+     *
+     * @throws IllegalArgumentException when {@code context} belongs to another kind of device
+     */
+    static CudaKernelContext of(KernelContext context) {
+        if (context instanceof CudaKernelContext cuda) {
+            return cuda;
+        }
+        throw new IllegalArgumentException("not a cuda kernel context: the kernel runs on a "
+                + context.kind().id() + " device");
+    }
+
+    /**
+     * Launches {@code function} on a one-dimensional grid of {@code gridX} blocks of {@code blockX} threads with
+     * {@code args} in parameter order: {@link io.rocket.core.DeviceBuffer} (pointer), {@code Integer} ({@code int}),
+     * {@code Long} ({@code long long}), {@code Float} or {@code Double}.
+     *
+     * @throws IllegalArgumentException for an unknown function or an unsupported argument
+     * @throws CudaException when the driver refuses the launch
+     */
+    void launch(String function, int gridX, int blockX, Object... args);
+
+    /** Starts describing a launch of {@code function} without allocating; see {@link CudaLaunch}. */
+    CudaLaunch kernel(String function);
+
+    /**
+     * A 2-D cuFFT plan of {@code nx} rows by {@code ny} columns (row-major, {@code ny} varies fastest) running on
+     * this device's kernel stream. Make it once (e.g. on the first call) and keep it; the device destroys it when
+     * it closes if it was not closed before.
+     *
+     * @throws CudaException when cuFFT is not available or refuses the plan
+     */
+    CuFft.Plan fft2d(int nx, int ny, CuFft.Type type);
+
+    /** The GPU's number of streaming multiprocessors, for sizing grids. */
+    int multiprocessors();
+}

@@ -1,0 +1,129 @@
+package io.rocket.core.cuda;
+
+import io.rocket.core.DeviceKind;
+import io.rocket.core.device.DeviceKernelContext;
+import jcuda.driver.CUevent;
+import jcuda.driver.CUevent_flags;
+import jcuda.driver.CUresult;
+import jcuda.driver.JCudaDriver;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The kernel context of one GPU: launches on the device's kernel stream and times each step with a pair of events
+ * recorded around it. {@link #end()} waits on the stop event, which is what makes a step complete when it returns
+ * (the {@link io.rocket.core.device.Device} contract) and surfaces errors raised inside kernels as a
+ * {@link CudaException} for that item or pair. Confined to the kernel thread, apart from {@link #close()}.
+ */
+final class GpuKernelContext implements CudaKernelContext, DeviceKernelContext {
+    private static final Logger LOG = LoggerFactory.getLogger(GpuKernelContext.class);
+    private static final String OCCUPY = "rocket_occupy";
+
+    private final CudaDevice device;
+    private final CudaStream stream;
+    private final KernelLauncher launcher;
+    private final CUevent start = new CUevent();
+    private final CUevent stop = new CUevent();
+    private final float[] elapsed = new float[1];
+    private final List<CuFft.Plan> plans = new ArrayList<>();
+    /** Made once: a kernel step must not allocate. */
+    private final String recordEvent;
+    private final String kernelStep;
+    private boolean started;
+
+    GpuKernelContext(CudaDevice device, CudaStream stream, LoadedModules modules) {
+        this.device = device;
+        this.stream = stream;
+        this.recordEvent = device.name() + ": cuEventRecord";
+        this.kernelStep = "kernel on " + device.name();
+        this.launcher = new KernelLauncher(device, stream, modules, new KernelArguments(device.context()));
+        CudaDriver.check(JCudaDriver.cuEventCreate(start, CUevent_flags.CU_EVENT_DEFAULT), "cuEventCreate");
+        CudaDriver.check(JCudaDriver.cuEventCreate(stop, CUevent_flags.CU_EVENT_DEFAULT), "cuEventCreate");
+    }
+
+    @Override
+    public DeviceKind kind() {
+        return DeviceKind.CUDA;
+    }
+
+    @Override
+    public int deviceIndex() {
+        return device.index();
+    }
+
+    /** Spins one GPU thread for {@code nanos} of GPU time (the core module's {@value #OCCUPY} kernel). */
+    @Override
+    public void occupy(long nanos) {
+        if (nanos > 0) {
+            launcher.start(OCCUPY).arg(nanos).launch();
+        }
+    }
+
+    @Override
+    public void begin() {
+        device.makeCurrent();
+        CudaDriver.check(JCudaDriver.cuEventRecord(start, stream), recordEvent);
+        started = true;
+    }
+
+    @Override
+    public long end() {
+        device.makeCurrent();
+        CudaDriver.check(JCudaDriver.cuEventRecord(stop, stream), recordEvent);
+        int result = JCudaDriver.cuEventSynchronize(stop);
+        if (result != CUresult.CUDA_SUCCESS) {
+            started = false;
+            throw new CudaException(kernelStep, result, CUresult.stringFor(result));
+        }
+        if (!started) {
+            return 0;
+        }
+        started = false;
+        CudaDriver.check(JCudaDriver.cuEventElapsedTime(elapsed, start, stop), "cuEventElapsedTime");
+        return (long) (elapsed[0] * 1e6);
+    }
+
+    @Override
+    public void launch(String function, int gridX, int blockX, Object... args) {
+        launcher.start(function).grid(gridX).block(blockX);
+        for (Object arg : args) {
+            launcher.argObject(arg);
+        }
+        launcher.launch();
+    }
+
+    @Override
+    public CudaLaunch kernel(String function) {
+        return launcher.start(function);
+    }
+
+    @Override
+    public CuFft.Plan fft2d(int nx, int ny, CuFft.Type type) {
+        device.makeCurrent();
+        CuFft.Plan plan = CuFft.plan2d(nx, ny, type, stream, device.context(), device.name());
+        plans.add(plan);
+        return plan;
+    }
+
+    @Override
+    public int multiprocessors() {
+        return device.properties().multiprocessors();
+    }
+
+    /** Destroys the plans and events; the context must be current and the stream idle. */
+    void close() {
+        for (CuFft.Plan plan : plans) {
+            try {
+                plan.close();
+            } catch (RuntimeException e) {
+                LOG.warn("{}: {}", device.name(), e.getMessage());
+            }
+        }
+        plans.clear();
+        JCudaDriver.cuEventDestroy(start);
+        JCudaDriver.cuEventDestroy(stop);
+    }
+}
