@@ -12,10 +12,12 @@ import java.util.List;
 import java.nio.file.Path;
 
 /**
- * Fills one L1 slot with one item: from the node's L2 cache when it holds the item (a host-to-device copy), else by
- * the full load — read files (I/O thread), parse (CPU pool), copy to the device, preprocess into the L1 slot
- * (kernel thread) and copy the result back into the L2 slot (device-to-host thread), so the item is always written
- * to both levels. Each step is this object re-queued on the next resource's executor; one object per load.
+ * Fills one L1 slot with one item: from the node's L2 cache when it holds the item (a host-to-device copy); else,
+ * in a cluster run, from another node's L2 (the L3 level fetches the bytes straight into our L2 slot, then one
+ * host-to-device copy); else by the full load — read files (I/O thread), parse (CPU pool), copy to the device,
+ * preprocess into the L1 slot (kernel thread) and copy the result back into the L2 slot (device-to-host thread), so
+ * the item is always written to both levels. Each step is this object re-queued on the next resource's executor;
+ * one object per load.
  *
  * <p>Any failure becomes an {@link ItemException} naming the item; it is remembered by the node so the item is not
  * tried again, and both slots turn INVALID so every waiting job fails with it instead of hanging.
