@@ -3,6 +3,7 @@ package io.rocket.apps.cli;
 import io.rocket.core.Application;
 import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
+import io.rocket.core.summary.PerformanceModel;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.steal.Rocket;
 import io.rocket.steal.cluster.ClusterOptions;
@@ -41,8 +42,18 @@ public final class JobRunner {
         try (TsvResultSink<K, R> tsv = new TsvResultSink<>(writer ? options.output() : null,
                 writer ? options.errors() : null, app::label, format, resultName)) {
             ResultSink<K, R> sink = extraSinks.isEmpty() ? tsv : new FanOutSink<>(tsv, extraSinks);
-            RunSummary summary = cluster == null ? Rocket.run(app, keys, rocketOptions, sink)
-                    : ClusterRun.run(app, keys, rocketOptions, cluster, sink);
+            ProgressDisplay<K, R> progress = writer
+                    ? ProgressDisplay.onTerminal(sink, PerformanceModel.pairs(keys.size())) : null;
+            RunSummary summary;
+            try {
+                ResultSink<K, R> shown = progress == null ? sink : progress;
+                summary = cluster == null ? Rocket.run(app, keys, rocketOptions, shown)
+                        : ClusterRun.run(app, keys, rocketOptions, cluster, shown);
+            } finally {
+                if (progress != null) {
+                    progress.close();
+                }
+            }
             out.print(cluster == null ? summary.format() : "rank " + cluster.rank() + ": " + summary.format());
             out.flush();
             if (writer && options.summaryJson() != null) {
