@@ -1,12 +1,15 @@
 package io.rocket.core.device;
 
+import io.rocket.core.exec.IdleMarks;
+
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A modelled resource timeline for one thread. An operation that follows the previous one back to back (its
- * thread went straight from one to the next) starts at the previous operation's modelled end, not at the moment
- * the sleep happened to return; an operation after an idle gap starts now. So wake-up slop never accumulates: a
- * busy resource models exactly the sum of its durations. Confined to one thread.
+ * A modelled resource timeline for one thread. An operation that follows the previous one back to back (on a
+ * resource thread: the next task was already queued, see {@link IdleMarks}; elsewhere: it began within a few tens
+ * of microseconds) starts at the previous operation's modelled end, not at the moment the sleep happened to return;
+ * an operation after an idle gap starts now. So wake-up slop never accumulates: a busy resource models exactly the
+ * sum of its durations, however loaded the host is. Confined to one thread.
  */
 public final class SimClock {
     /** Remaining waits shorter than this are not worth a park (its wake-up slop is larger). */
@@ -22,7 +25,9 @@ public final class SimClock {
             return;
         }
         long now = System.nanoTime();
-        boolean backToBack = returned != Long.MIN_VALUE && now - returned <= BACK_TO_BACK_NANOS;
+        Boolean idled = IdleMarks.takeIdle();
+        boolean backToBack = returned != Long.MIN_VALUE
+                && (idled != null ? !idled : now - returned <= BACK_TO_BACK_NANOS);
         long start = backToBack ? end : Math.max(now, end);
         end = start + nanos;
         long remaining;

@@ -43,6 +43,7 @@ public final class ResourceExecutor implements AutoCloseable {
 
     private void loop(Tracer tracer, String threadName) {
         tracer.nameThread(threadName);
+        IdleMarks.register();
         long busy = 0;
         long count = 0;
         try {

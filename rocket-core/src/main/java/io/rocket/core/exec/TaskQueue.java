@@ -42,6 +42,9 @@ final class TaskQueue {
         }
         lock.lock();
         try {
+            if (tasks.isEmpty()) {
+                IdleMarks.markIdle();
+            }
             while (tasks.isEmpty()) {
                 if (closed) {
                     return null;
