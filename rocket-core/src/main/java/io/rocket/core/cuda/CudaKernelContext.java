@@ -1,5 +1,6 @@
 package io.rocket.core.cuda;
 
+import io.rocket.core.DeviceBuffer;
 import io.rocket.core.KernelContext;
 
 /**
@@ -58,6 +59,15 @@ public interface CudaKernelContext extends KernelContext {
      * @throws CudaException when cuFFT is not available or refuses the plan
      */
     CuFft.Plan fft2d(int nx, int ny, CuFft.Type type);
+
+    /**
+     * Device memory of {@code bytes} for the application's own scratch use (counters, FFT work buffers, partial
+     * sums), owned by the device and freed when it closes. Allocate once per context (e.g. lazily on the first call,
+     * keyed by {@link #deviceIndex()}) and keep it: allocation synchronises the GPU and must stay off hot paths.
+     *
+     * @throws CudaException when the GPU has not that much memory left
+     */
+    DeviceBuffer scratch(long bytes);
 
     /** The GPU's number of streaming multiprocessors, for sizing grids. */
     int multiprocessors();

@@ -1,5 +1,6 @@
 package io.rocket.core.cuda;
 
+import io.rocket.core.DeviceBuffer;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.device.DeviceKernelContext;
 import jcuda.driver.CUevent;
@@ -106,6 +107,11 @@ final class GpuKernelContext implements CudaKernelContext, DeviceKernelContext {
         CuFft.Plan plan = CuFft.plan2d(nx, ny, type, stream, device.context(), device.name());
         plans.add(plan);
         return plan;
+    }
+
+    @Override
+    public DeviceBuffer scratch(long bytes) {
+        return device.allocate(bytes);
     }
 
     @Override
