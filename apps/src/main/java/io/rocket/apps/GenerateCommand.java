@@ -1,5 +1,6 @@
 package io.rocket.apps;
 
+import io.rocket.apps.forensics.ForensicsGenerateCommand;
 import io.rocket.apps.phylogenetics.PhyloGenerateCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -10,7 +11,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "generate", mixinStandardHelpOptions = true,
         description = "Writes synthetic input data with a known answer for a bundled application.",
-        subcommands = {PhyloGenerateCommand.class})
+        subcommands = {ForensicsGenerateCommand.class, PhyloGenerateCommand.class})
 public final class GenerateCommand implements Runnable {
 
     @CommandLine.Spec

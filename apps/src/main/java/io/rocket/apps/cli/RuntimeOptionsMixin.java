@@ -116,6 +116,11 @@ public final class RuntimeOptionsMixin {
         return nodes > 1;
     }
 
+    /** Whether this node writes the run's outputs: always on one node, rank 0 only in a cluster run. */
+    public boolean writesOutputs() {
+        return !isCluster() || rank == 0;
+    }
+
     /** The cluster options of this node; {@code fingerprint} must be the same on every node. */
     public ClusterOptions clusterOptions(String fingerprint) {
         atLeast("--nodes", nodes, 1);

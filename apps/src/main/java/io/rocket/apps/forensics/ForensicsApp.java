@@ -1,0 +1,138 @@
+package io.rocket.apps.forensics;
+
+import io.rocket.core.Application;
+import io.rocket.core.DeviceBuffer;
+import io.rocket.core.DeviceKind;
+import io.rocket.core.HostBuffer;
+import io.rocket.core.InputFiles;
+import io.rocket.core.KernelContext;
+import io.rocket.core.Kernels;
+import io.rocket.core.ResultCodec;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Common-source camera identification as a Rocket application (apps.md §1): one key per photo; parse decodes the
+ * JPEG to gray on the CPU pool; preprocess extracts the PRNU pattern on the device (noise filter, zero-mean total,
+ * Wiener filter in the DFT domain) and caches the pattern (NCC) or its half spectrum (PCE); compare scores two
+ * cached items. Every photo must have the collection's size; one that does not, or that is not a readable JPEG,
+ * fails alone with a message naming the file.
+ *
+ * <p>Scratch memory: {@link ForensicsPipeline} keeps a JPEG decoder per CPU-pool thread, and each device's kernels
+ * own one {@link PrnuWorkspace} and one {@link PceWorkspace} (a device runs its kernels on one thread, and
+ * {@link #kernels} is called once per device), so no step allocates per item or per pair.
+ */
+public final class ForensicsApp implements Application<Path, Double> {
+
+    private final ForensicsPipeline pipeline;
+    private final long maxFileBytes;
+
+    /**
+     * @param pipeline     the steps for the collection's image size and metric
+     * @param maxFileBytes the largest photo file of the collection (the I/O buffer size)
+     */
+    public ForensicsApp(ForensicsPipeline pipeline, long maxFileBytes) {
+        this.pipeline = pipeline;
+        this.maxFileBytes = Math.max(1, maxFileBytes);
+    }
+
+    /** The steps this run uses. */
+    public ForensicsPipeline pipeline() {
+        return pipeline;
+    }
+
+    @Override
+    public String name() {
+        return "forensics";
+    }
+
+    @Override
+    public String label(Path key) {
+        return fileName(key);
+    }
+
+    @Override
+    public List<Path> inputFiles(Path key) {
+        return List.of(key);
+    }
+
+    @Override
+    public long maxFileBytes() {
+        return maxFileBytes;
+    }
+
+    @Override
+    public long maxInputBytes() {
+        return pipeline.maxParsedBytes();
+    }
+
+    @Override
+    public long maxItemBytes() {
+        return pipeline.maxItemBytes();
+    }
+
+    @Override
+    public long maxResultBytes() {
+        return ForensicsPipeline.RESULT_BYTES;
+    }
+
+    @Override
+    public long parse(Path key, InputFiles files, HostBuffer output) throws PhotoFormatException {
+        // Pinned host memory may be larger than asked for; the device staging buffer is not, so cap the output.
+        return pipeline.parse(fileName(key), files.bytes(0), window(output.byteBuffer(),
+                Math.min(output.capacity(), pipeline.maxParsedBytes())));
+    }
+
+    @Override
+    public Kernels<Path> kernels(DeviceKind kind) {
+        return switch (kind) {
+            case CPU -> new CpuKernels();
+            default -> throw new UnsupportedOperationException("forensics has no " + kind.id()
+                    + " kernels yet; use --device cpu");
+        };
+    }
+
+    @Override
+    public ResultCodec<Double> resultCodec() {
+        return ResultCodec.DOUBLE;
+    }
+
+    @Override
+    public Double postprocess(Path left, Path right, HostBuffer result) {
+        return ForensicsPipeline.score(result.byteBuffer());
+    }
+
+    /** The file name of a key, as outputs and error messages show it. */
+    static String fileName(Path key) {
+        Path name = key.getFileName();
+        return name == null ? key.toString() : name.toString();
+    }
+
+    /** A little-endian view of {@code buffer}'s first {@code bytes} bytes (the shared buffer's state is untouched). */
+    private static ByteBuffer window(ByteBuffer buffer, long bytes) {
+        return buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear().limit((int) bytes);
+    }
+
+    /** The cpu kernels; one instance per device, so its workspaces serve that device's kernel thread only. */
+    private final class CpuKernels implements Kernels<Path> {
+        private final PrnuWorkspace prnu = new PrnuWorkspace(pipeline.height(), pipeline.width());
+        private final PceWorkspace pce = new PceWorkspace(pipeline.height(), pipeline.width());
+
+        @Override
+        public long preprocess(Path key, DeviceBuffer input, DeviceBuffer output, KernelContext context) {
+            return pipeline.preprocess(fileName(key), window(input.byteBuffer(), input.length()),
+                    window(output.byteBuffer(), output.capacity()), prnu);
+        }
+
+        @Override
+        public long compare(Path leftKey, DeviceBuffer left, Path rightKey, DeviceBuffer right, DeviceBuffer result,
+                            KernelContext context) {
+            // The shared buffers are at position 0 and little-endian, as the comparators read them: no views per pair.
+            pipeline.compare(left.byteBuffer(), right.byteBuffer(), result.byteBuffer(), pce);
+            return ForensicsPipeline.RESULT_BYTES;
+        }
+    }
+}

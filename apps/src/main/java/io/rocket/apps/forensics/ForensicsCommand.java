@@ -1,0 +1,132 @@
+package io.rocket.apps.forensics;
+
+import io.rocket.apps.cli.JobRunner;
+import io.rocket.apps.cli.RuntimeOptionsMixin;
+import io.rocket.core.DeviceKind;
+import io.rocket.core.RocketException;
+import io.rocket.core.summary.RunSummary;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code rocket forensics DIR}: common-source camera identification by PRNU for every pair of photos in a
+ * directory — the pair scores streamed as a TSV, and on request the score matrix and the clusters of photos taken
+ * by the same camera.
+ */
+@Command(name = "forensics", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Common-source camera identification: which photos in DIR (*.jpg, *.jpeg, all of one size) "
+                + "were taken by the same camera, from their sensor noise (PRNU). Each photo's noise pattern is "
+                + "extracted once (noise filter, zero-mean total, Wiener filter); every pair is scored by PCE or NCC; "
+                + "photos are clustered by average linkage cut at the threshold."})
+public final class ForensicsCommand implements Callable<Integer> {
+
+    private static final int MAX_IGNORED_NAMES = 5;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "DIR", description = "Directory of JPEG photos; other files are ignored.")
+    Path dir;
+
+    @Option(names = "--metric", paramLabel = "M", defaultValue = "pce", converter = MetricConverter.class,
+            description = "Similarity: pce (peak-to-correlation energy) or ncc (normalised cross-correlation). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    Metric metric;
+
+    @Option(names = "--threshold", paramLabel = "T", description = "Scores at or above T mean the same camera. "
+            + "Default: 60 for pce, 0.01 for ncc (see the README for when to raise it).")
+    Double threshold;
+
+    @Option(names = "--matrix", paramLabel = "FILE", description = "Write the n x n score matrix (TSV with a header "
+            + "row and column of file names; empty diagonal, NaN for missing pairs).")
+    Path matrix;
+
+    @Option(names = "--clusters", paramLabel = "FILE", description = "Write file<TAB>cluster for every photo "
+            + "(clusters numbered from 1 in file order; NA for a photo that failed to load).")
+    Path clusters;
+
+    @Option(names = "--size", paramLabel = "WxH", description = "The photos' size. Default: the most common size "
+            + "among the first photos.")
+    String size;
+
+    @Mixin
+    RuntimeOptionsMixin runtime;
+
+    @Override
+    public Integer call() throws Exception {
+        double cut = threshold != null ? threshold : metric.defaultThreshold();
+        DeviceKind kind = runtime.toRocketOptions().device().kind();
+        if (kind == DeviceKind.SIM) {
+            throw new RocketException("forensics runs on --device cpu or cuda (sim models time and computes nothing)");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        PhotoDirectory.Listing listing = PhotoDirectory.scan(dir);
+        noteIgnored(listing.ignored(), err);
+        int[] wh = size != null ? parseSize(size) : PhotoDirectory.commonSize(listing.photos());
+        // Each device runs its own transforms; the runtime already keeps every core busy.
+        FftThreading.configure(1);
+        ForensicsApp app = new ForensicsApp(new ForensicsPipeline(wh[0], wh[1], metric), listing.maxFileBytes());
+        out.printf(Locale.ROOT, "forensics: %d photos of %dx%d in %s, %s (same camera at >= %s); item %.1f MB%n",
+                listing.photos().size(), wh[0], wh[1], dir, metric.name(), cut, app.maxItemBytes() / 1e6);
+        out.flush();
+        List<String> labels = listing.photos().stream().map(ForensicsApp::fileName).toList();
+        SimilarityCollector scores = new SimilarityCollector(labels.size());
+        RunSummary summary = JobRunner.run(app, listing.photos(), runtime, d -> Double.toString(d), "score", out,
+                List.of(scores));
+        if (runtime.writesOutputs()) {
+            new ForensicsOutputs(matrix, clusters, metric, cut).write(scores, summary, labels, dir, out, err);
+        }
+        return JobRunner.exitCode(summary);
+    }
+
+    /** Parses {@code WxH}. */
+    static int[] parseSize(String text) {
+        String[] parts = text.toLowerCase(Locale.ROOT).split("x");
+        try {
+            if (parts.length == 2) {
+                int w = Integer.parseInt(parts[0].trim());
+                int h = Integer.parseInt(parts[1].trim());
+                if (w >= 2 && h >= 2) {
+                    return new int[] {w, h};
+                }
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new RocketException("--size must be WIDTHxHEIGHT in pixels (at least 2x2), got '" + text + "'");
+    }
+
+    private static void noteIgnored(List<String> ignored, PrintWriter err) {
+        if (ignored.isEmpty()) {
+            return;
+        }
+        List<String> shown = ignored.subList(0, Math.min(MAX_IGNORED_NAMES, ignored.size()));
+        err.println("forensics: note: ignoring " + (ignored.size() == 1 ? "1 entry that is not a JPEG photo: "
+                : ignored.size() + " entries that are not JPEG photos: ") + String.join(", ", shown)
+                + (ignored.size() > shown.size() ? ", ..." : ""));
+        err.flush();
+    }
+
+    /** Reads {@code --metric} values. */
+    static final class MetricConverter implements picocli.CommandLine.ITypeConverter<Metric> {
+        @Override
+        public Metric convert(String value) {
+            try {
+                return Metric.valueOf(value.trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.TypeConversionException("expected pce or ncc, got '" + value + "'");
+            }
+        }
+    }
+}

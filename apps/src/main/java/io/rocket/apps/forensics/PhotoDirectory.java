@@ -1,0 +1,116 @@
+package io.rocket.apps.forensics;
+
+import io.rocket.core.RocketException;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The photos of a forensics run: the files of a directory named {@code *.jpg} or {@code *.jpeg} (any case), in
+ * file-name order, and the image size of the collection.
+ *
+ * <p>Other files (notes, thumbnails in other formats) are not photos and are listed as ignored; a generated set's
+ * {@code truth.tsv} is expected beside the photos and not listed.
+ * A {@code .jpg} that is not a readable JPEG is still a photo: it fails at parse time with its own message, like a
+ * truncated one. The size of the collection is the most common size among the first {@value #SIZE_SAMPLE} photos
+ * whose headers can be read (so one odd or broken photo at the start does not decide it); a photo of another
+ * size later fails alone.
+ */
+public final class PhotoDirectory {
+
+    /** How many photo headers are read to find the collection's size. */
+    static final int SIZE_SAMPLE = 16;
+
+    /**
+     * What a scan found.
+     *
+     * @param photos       the photo files, sorted by name
+     * @param ignored      names of the other entries
+     * @param maxFileBytes the size of the largest photo file
+     */
+    public record Listing(List<Path> photos, List<String> ignored, long maxFileBytes) {
+    }
+
+    private PhotoDirectory() {
+    }
+
+    /** Lists the photos of {@code dir}. */
+    public static Listing scan(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new RocketException(dir + ": not a directory");
+        }
+        List<Path> photos = new ArrayList<>();
+        List<String> ignored = new ArrayList<>();
+        long largest = 0;
+        try (Stream<Path> entries = Files.list(dir)) {
+            for (Path entry : entries.sorted().toList()) {
+                String name = entry.getFileName().toString();
+                if (Files.isRegularFile(entry) && isPhotoName(name)) {
+                    photos.add(entry);
+                    largest = Math.max(largest, Files.size(entry));
+                } else if (!name.startsWith(".") && !name.equals(TruthTable.FILE_NAME)) {
+                    ignored.add(name);
+                }
+            }
+        } catch (IOException e) {
+            throw new RocketException("cannot list " + dir + ": " + e.getMessage(), e);
+        }
+        if (photos.size() < 2) {
+            throw new RocketException(dir + ": found " + photos.size() + " JPEG photo(s) (*.jpg, *.jpeg); "
+                    + "need at least 2 to compare");
+        }
+        return new Listing(List.copyOf(photos), List.copyOf(ignored), largest);
+    }
+
+    /** Whether a file name has a JPEG extension. */
+    static boolean isPhotoName(String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        return lower.endsWith(".jpg") || lower.endsWith(".jpeg");
+    }
+
+    /**
+     * The collection's size as {@code {width, height}}: the most common among the first readable headers (ties go
+     * to the earliest photo).
+     *
+     * @throws RocketException when none of the sampled photos has a readable header
+     */
+    public static int[] commonSize(List<Path> photos) {
+        Map<Long, Integer> votes = new HashMap<>();
+        List<Long> order = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        try (JpegGrayDecoder decoder = new JpegGrayDecoder()) {
+            for (Path photo : photos) {
+                if (order.size() == SIZE_SAMPLE) {
+                    break;
+                }
+                String name = photo.getFileName().toString();
+                try {
+                    int[] size = decoder.dimensions(name, ByteBuffer.wrap(Files.readAllBytes(photo)));
+                    long key = ((long) size[0] << 32) | size[1];
+                    votes.merge(key, 1, Integer::sum);
+                    order.add(key);
+                } catch (IOException e) { // unreadable file or not a JPEG (PhotoFormatException)
+                    problems.add(e.getMessage());
+                }
+            }
+        }
+        if (order.isEmpty()) {
+            throw new RocketException("no readable JPEG among the first photos: " + String.join("; ", problems));
+        }
+        long best = order.get(0);
+        for (long key : order) {
+            if (votes.get(key) > votes.get(best)) {
+                best = key;
+            }
+        }
+        return new int[] {(int) (best >>> 32), (int) best};
+    }
+}

@@ -1,0 +1,27 @@
+package io.rocket.apps;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+/** Test helper: runs a command line through the launcher and keeps its exit code and both output streams. */
+public final class Cli {
+
+    /** What a command line did. */
+    public record Result(int code, String out, String err) {
+        /** Both streams, for failure messages. */
+        public String both() {
+            return "exit " + code + "\n--- out\n" + out + "--- err\n" + err;
+        }
+    }
+
+    private Cli() {
+    }
+
+    /** Runs {@code args} as {@code rocket args...}. */
+    public static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Launcher.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Result(code, out.toString(), err.toString());
+    }
+}
