@@ -7,6 +7,7 @@ import io.rocket.core.HostBuffer;
 import io.rocket.core.InputFiles;
 import io.rocket.core.KernelContext;
 import io.rocket.core.Kernels;
+import io.rocket.core.ResultCodec;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -98,6 +99,11 @@ public final class PhylogeneticsApp implements Application<Path, Double> {
             throw new UnsupportedOperationException("phylogenetics has no " + kind.id() + " kernels yet; use --device cpu");
         }
         return new CpuKernels();
+    }
+
+    @Override
+    public ResultCodec<Double> resultCodec() {
+        return ResultCodec.DOUBLE;
     }
 
     @Override

@@ -84,7 +84,7 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
         DistanceCollector collector = wantTree ? new DistanceCollector(labels) : null;
         RunSummary summary = JobRunner.run(app, listing.proteomes(), runtime, d -> Double.toString(d), "distance",
                 out, collector == null ? List.of() : List.of(collector));
-        if (collector != null) {
+        if (collector != null && runtime.writesOutputs()) {
             Set<Integer> failed = new HashSet<>();
             summary.failures.forEach(f -> failed.add(f.item()));
             new TreeOutputs(matrix, tree, method).write(collector.complete(failed), summary, labels, out, err);
