@@ -4,6 +4,7 @@ import io.rocket.cache.CacheRequest;
 import io.rocket.cache.Grant;
 import io.rocket.core.DeviceBuffer;
 import io.rocket.core.HostBuffer;
+import io.rocket.core.device.DeviceKernelContext;
 import io.rocket.core.trace.TraceEvent;
 
 /**
@@ -11,6 +12,11 @@ import io.rocket.core.trace.TraceEvent;
  * kernel thread, result copied back on the device-to-host thread, postprocessed on the CPU pool and handed to the
  * sink. The job object, its cache request and its result buffers are pooled per device and reused for the next
  * pair, so a pair allocates nothing in the runtime. The L1 slots are released as soon as the compare is done.
+ *
+ * <p>On a device with overlapped steps (cuda) the kernel thread only launches the compare and moves on to the next
+ * pair; the device-to-host thread waits for this kernel, then releases the slots and copies the result. Several
+ * compares are then queued on the device at once (up to {@code --concurrent-jobs}), so the host's per-pair work no
+ * longer leaves the device idle between kernels.
  */
 final class PairJob<K, R> extends CacheRequest implements Runnable {
     private enum Stage { COMPARE, COPY_OUT, POSTPROCESS, FAIL }
@@ -19,6 +25,8 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
     private final DeviceLane<K, R> lane;
     private final DeviceBuffer resultOnDevice;
     private final HostBuffer resultOnHost;
+    /** Null when the device completes each kernel before returning from it (cpu, sim). */
+    private final DeviceKernelContext.OverlappedStep overlapped;
     private int i;
     private int j;
     private Stage stage;
@@ -30,6 +38,7 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
         this.lane = lane;
         this.resultOnDevice = resultOnDevice;
         this.resultOnHost = resultOnHost;
+        this.overlapped = lane.context.newOverlappedStep();
     }
 
     void start(int i, int j) {
@@ -76,6 +85,10 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
     }
 
     private void compare(long start) {
+        if (overlapped != null) {
+            launchCompare(start);
+            return;
+        }
         try {
             lane.context.begin();
             long length = lane.kernels.compare(node.keys.get(i), lane.l1.buffer(slot(0)), node.keys.get(j),
@@ -96,9 +109,40 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
         }
     }
 
+    /** Overlapped: launch only; the slots stay pinned until {@link #copyOut} has seen the kernel finish. */
+    private void launchCompare(long start) {
+        try {
+            overlapped.begin();
+            long length = lane.kernels.compare(node.keys.get(i), lane.l1.buffer(slot(0)), node.keys.get(j),
+                    lane.l1.buffer(slot(1)), resultOnDevice, lane.context);
+            overlapped.end();
+            resultOnDevice.length(length);
+        } catch (Throwable t) {
+            error = node.pairError(i, j, "compare", t);
+            lane.l1.release(this);
+            finishOnCpu();
+            return;
+        }
+        node.telemetry.span(TraceEvent.COMPARE, start, System.nanoTime(), i, j);
+        stage = Stage.COPY_OUT;
+        lane.copyOut.execute(this);
+    }
+
     private void copyOut(long start) {
+        if (overlapped != null) {
+            try {
+                node.telemetry.cost(TraceEvent.COMPARE, overlapped.await());
+            } catch (Throwable t) {
+                error = node.pairError(i, j, "compare", t);
+                lane.l1.release(this);
+                finishOnCpu();
+                return;
+            }
+            lane.l1.release(this);
+        }
+        long copyStart = overlapped != null ? System.nanoTime() : start;
         lane.device.copyToHost(resultOnDevice, resultOnHost, resultOnDevice.length());
-        node.telemetry.record(TraceEvent.COPY_OUT, start, System.nanoTime(), i, j);
+        node.telemetry.record(TraceEvent.COPY_OUT, copyStart, System.nanoTime(), i, j);
         stage = Stage.POSTPROCESS;
         node.cpu.execute(this);
     }

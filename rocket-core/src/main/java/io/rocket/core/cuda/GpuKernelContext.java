@@ -30,6 +30,8 @@ final class GpuKernelContext implements CudaKernelContext, DeviceKernelContext {
     private final CUevent stop = new CUevent();
     private final float[] elapsed = new float[1];
     private final List<CuFft.Plan> plans = new ArrayList<>();
+    /** Made by the pipeline's thread at start-up, destroyed at close. */
+    private final List<GpuStep> steps = new ArrayList<>();
     /** Made once: a kernel step must not allocate. */
     private final String recordEvent;
     private final String kernelStep;
@@ -87,6 +89,60 @@ final class GpuKernelContext implements CudaKernelContext, DeviceKernelContext {
         return (long) (elapsed[0] * 1e6);
     }
 
+    /**
+     * A pair of events of its own, so several compares can be in flight on the kernel stream: the kernel thread
+     * records them around the launches and moves on, and the thread that copies the result out waits for the stop
+     * event. (The stream runs kernels in order, so a step's start event fires when the previous kernel ends and
+     * the elapsed time is this kernel's alone.)
+     */
+    @Override
+    public OverlappedStep newOverlappedStep() {
+        GpuStep step = new GpuStep();
+        synchronized (steps) {
+            steps.add(step);
+        }
+        return step;
+    }
+
+    private final class GpuStep implements OverlappedStep {
+        private final CUevent stepStart = new CUevent();
+        private final CUevent stepStop = new CUevent();
+        private final float[] stepElapsed = new float[1];
+
+        GpuStep() {
+            device.makeCurrent();
+            CudaDriver.check(JCudaDriver.cuEventCreate(stepStart, CUevent_flags.CU_EVENT_DEFAULT), "cuEventCreate");
+            CudaDriver.check(JCudaDriver.cuEventCreate(stepStop, CUevent_flags.CU_EVENT_DEFAULT), "cuEventCreate");
+        }
+
+        @Override
+        public void begin() {
+            device.makeCurrent();
+            CudaDriver.check(JCudaDriver.cuEventRecord(stepStart, stream), recordEvent);
+        }
+
+        @Override
+        public void end() {
+            CudaDriver.check(JCudaDriver.cuEventRecord(stepStop, stream), recordEvent);
+        }
+
+        @Override
+        public long await() {
+            device.makeCurrent();
+            int result = JCudaDriver.cuEventSynchronize(stepStop);
+            if (result != CUresult.CUDA_SUCCESS) {
+                throw new CudaException(kernelStep, result, CUresult.stringFor(result));
+            }
+            CudaDriver.check(JCudaDriver.cuEventElapsedTime(stepElapsed, stepStart, stepStop), "cuEventElapsedTime");
+            return (long) (stepElapsed[0] * 1e6);
+        }
+
+        void destroy() {
+            JCudaDriver.cuEventDestroy(stepStart);
+            JCudaDriver.cuEventDestroy(stepStop);
+        }
+    }
+
     @Override
     public void launch(String function, int gridX, int blockX, Object... args) {
         launcher.start(function).grid(gridX).block(blockX);
@@ -129,6 +185,10 @@ final class GpuKernelContext implements CudaKernelContext, DeviceKernelContext {
             }
         }
         plans.clear();
+        synchronized (steps) {
+            steps.forEach(GpuStep::destroy);
+            steps.clear();
+        }
         JCudaDriver.cuEventDestroy(start);
         JCudaDriver.cuEventDestroy(stop);
     }

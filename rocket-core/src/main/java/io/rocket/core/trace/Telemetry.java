@@ -35,9 +35,22 @@ public final class Telemetry {
 
     /** A task whose timeline span and step cost differ (device time of a kernel). */
     public void record(TraceEvent event, long start, long end, long costNanos, int a, int b) {
+        cost(event, costNanos);
+        span(event, start, end, a, b);
+    }
+
+    /**
+     * Only the timeline span of a task, on the calling thread's track; its cost comes separately through
+     * {@link #cost} (an overlapped kernel: launched on one thread, its device time known on another).
+     */
+    public void span(TraceEvent event, long start, long end, int a, int b) {
+        tracer.complete(event, start, end, a, b);
+    }
+
+    /** Only the cost of one run of a step, for the means and totals of the summary. */
+    public void cost(TraceEvent event, long costNanos) {
         counts[event.ordinal()].increment();
         nanos[event.ordinal()].add(costNanos);
-        tracer.complete(event, start, end, a, b);
     }
 
     /** How many times the step ran. */

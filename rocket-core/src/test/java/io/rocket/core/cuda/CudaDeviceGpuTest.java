@@ -164,6 +164,28 @@ class CudaDeviceGpuTest {
     }
 
     @Test
+    void overlappedSteps_twoInFlight_eachReportsItsOwnKernelTime() {
+        DeviceKernelContext context = opened.devices().get(0).kernelContext();
+        DeviceKernelContext.OverlappedStep first = context.newOverlappedStep();
+        DeviceKernelContext.OverlappedStep second = context.newOverlappedStep();
+        assertThat(first).isNotNull();
+        long before = System.nanoTime();
+        first.begin();
+        context.occupy(20_000_000);
+        first.end();
+        second.begin();
+        context.occupy(10_000_000);
+        second.end();
+        long launched = System.nanoTime() - before;
+        long secondTime = second.await();
+        long firstTime = first.await();
+        assertThat(launched).as("launching must not wait for the first kernel").isLessThan(firstTime);
+        assertThat(firstTime).isBetween(19_000_000L, 25_000_000L);
+        assertThat(secondTime).as("the second kernel's own time, not the queueing behind the first")
+                .isBetween(9_500_000L, 15_000_000L);
+    }
+
+    @Test
     void unknownKernel_namedInTheError() {
         CudaKernelContext cuda = CudaKernelContext.of(opened.devices().get(0).kernelContext());
         assertThatThrownBy(() -> cuda.launch("no_such_kernel", 1, 1))
