@@ -69,6 +69,18 @@ public interface CudaKernelContext extends KernelContext {
      */
     DeviceBuffer scratch(long bytes);
 
+    /**
+     * Waits for everything queued so far on the kernel stream, then copies the first {@code count} doubles of
+     * {@code source} into {@code values}. For applications whose host code steers the GPU between kernels (an
+     * optimiser's control loop reads each cost before choosing the next point); a kernel thread that waits here
+     * gives up overlap for that step. Uses a small staging buffer of the context: no allocation once it has grown
+     * to the largest count asked for.
+     *
+     * @throws IllegalArgumentException when {@code count} exceeds {@code values} or the buffer
+     * @throws CudaException when a queued kernel failed or the copy is refused
+     */
+    void readDoubles(DeviceBuffer source, double[] values, int count);
+
     /** The GPU's number of streaming multiprocessors, for sizing grids. */
     int multiprocessors();
 }
