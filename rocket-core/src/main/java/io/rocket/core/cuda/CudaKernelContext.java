@@ -69,6 +69,18 @@ public interface CudaKernelContext extends KernelContext {
      */
     DeviceBuffer scratch(long bytes);
 
+    /**
+     * Copies {@code count} ints from byte {@code offset} of {@code source} (device memory of this GPU) into
+     * {@code into[0, count)} once all work queued so far on the kernel stream is done. It waits for the stream, so
+     * use it only for the few values a step must know on the host (how many bytes a preprocess step wrote, an error
+     * flag), never per pair.
+     *
+     * @throws IllegalArgumentException when the range lies outside {@code source} or {@code into}, or
+     *                                  {@code source} is not memory of this GPU
+     * @throws CudaException            when a queued kernel failed or the copy fails
+     */
+    void readInts(DeviceBuffer source, long offset, int[] into, int count);
+
     /** The GPU's number of streaming multiprocessors, for sizing grids. */
     int multiprocessors();
 }

@@ -3,6 +3,7 @@ package io.rocket.core.cuda;
 import io.rocket.core.DeviceBuffer;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.device.DeviceKernelContext;
+import jcuda.Pointer;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
 import jcuda.driver.CUresult;
@@ -168,6 +169,26 @@ final class GpuKernelContext implements CudaKernelContext, DeviceKernelContext {
     @Override
     public DeviceBuffer scratch(long bytes) {
         return device.allocate(bytes);
+    }
+
+    @Override
+    public void readInts(DeviceBuffer source, long offset, int[] into, int count) {
+        if (!(source instanceof CudaBuffer cuda) || !cuda.ownedBy(device.context())) {
+            throw new IllegalArgumentException("readInts: not device memory of " + device.name());
+        }
+        long bytes = 4L * count;
+        if (count < 0 || count > into.length || offset < 0 || offset > source.capacity() - bytes) {
+            throw new IllegalArgumentException("readInts: " + count + " ints at byte " + offset + " do not fit a "
+                    + source.capacity() + "-byte buffer and an array of " + into.length);
+        }
+        if (count == 0) {
+            return;
+        }
+        device.makeCurrent();
+        // The kernel stream is non-blocking: wait for it explicitly, then copy synchronously.
+        CudaDriver.check(JCudaDriver.cuStreamSynchronize(stream), kernelStep);
+        CudaDriver.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(into), cuda.pointer().withByteOffset(offset), bytes),
+                device.name() + ": readInts");
     }
 
     @Override
