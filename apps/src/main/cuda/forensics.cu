@@ -325,8 +325,8 @@ extern "C" __global__ void forensics_energy_partials(const float* surface, int h
     }
 }
 
-// One block: PCE = sign(peak) * peak^2 / energy into result[0], energy the mean over the `outside` lags; 0 when
-// the energy is not positive (as the cpu). result[1], result[2] are not written: the result is one double.
+// One block: PCE = sign(peak) * peak^2 / energy into result[0] (the pair's one double), the energy being the mean
+// over the `outside` lags and the peak c(0, 0); 0 when the energy is not positive (as the cpu).
 extern "C" __global__ void forensics_pce(const double* partial, int blocks, const float* surface, long long n,
                                          long long outside, double* result) {
     __shared__ double shared[FORENSICS_BLOCK];

@@ -32,6 +32,7 @@ final class ForensicsCudaKernels implements Kernels<Path> {
     /** The kernel module, {@code forensics.cu}. */
     static final String MODULE = "forensics";
     private static final int BLOCK = 256;
+    private static final int COLUMN_BLOCK = 32;
     /** Most blocks of an element-wise or reducing kernel; grid-stride loops cover the rest. */
     private static final int MAX_GRID = 2048;
 
@@ -116,7 +117,8 @@ final class ForensicsCudaKernels implements Kernels<Path> {
                 .arg(input).arg(grad).arg(height).arg(width).launch();
         cuda.kernel("forensics_divergence").grid(g).block(BLOCK)
                 .arg(grad).arg(spectrum).arg(height).arg(width).launch();
-        cuda.kernel("forensics_zero_mean_columns").grid((width + BLOCK - 1) / BLOCK).block(BLOCK)
+        // One thread per column walking all rows: small blocks spread the few columns over every multiprocessor.
+        cuda.kernel("forensics_zero_mean_columns").grid((width + COLUMN_BLOCK - 1) / COLUMN_BLOCK).block(COLUMN_BLOCK)
                 .arg(spectrum).arg(height).arg(width).launch();
         cuda.kernel("forensics_zero_mean_rows").grid(height).block(BLOCK)
                 .arg(spectrum).arg(height).arg(width).launch();

@@ -84,12 +84,6 @@ final class PhyloCudaKernels implements Kernels<Path> {
         this.hashCapacity = dense ? 0 : Math.max(1024, Long.highestOneBit(2 * positions - 1) << 1);
     }
 
-    /** Device memory this instance allocates on a GPU, in bytes (for messages and documentation). */
-    long scratchBytes() {
-        long counts = dense ? 4 * candidates : 8 * hashCapacity;
-        return counts + 4L * modK1 + 4L * modK2 + 12L * chunks + 8L * MAX_GRID + 128;
-    }
-
     private static int grid(long elements) {
         return (int) Math.max(1, Math.min(MAX_GRID, (elements + BLOCK - 1) / BLOCK));
     }
