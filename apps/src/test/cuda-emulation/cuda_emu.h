@@ -1,5 +1,6 @@
 // Minimal CPU emulation of the CUDA features the app kernels use: each block's threads run as std::threads with a
 // barrier for __syncthreads; blocks run one after another, so function-static "shared" arrays are per block.
+// Kernels must not call __syncthreads after some of a block's threads have returned (ours never do).
 #pragma once
 #include <thread>
 #include <vector>
@@ -30,16 +31,24 @@ inline unsigned atomicCAS(unsigned* p, unsigned expected, unsigned desired) {
     std::atomic_ref<unsigned>(*p).compare_exchange_strong(expected, desired);
     return expected;
 }
+// Runs `grid` blocks of `block` threads one block after another. The block's threads are created once per launch
+// and step through the blocks together (thread 0 sets blockIdx between two barriers), so a large grid costs barrier
+// waits, not thread creation. A thread that returns early from the kernel still meets the per-block barriers.
 template <typename F> void launch(unsigned grid, unsigned block, F kernel) {
     gridDim.x = grid; blockDim.x = block;
     std::barrier<> bar(block);
     emu_barrier = &bar;
-    for (unsigned b = 0; b < grid; b++) {
-        blockIdx.x = b;
-        std::vector<std::thread> threads;
-        for (unsigned t = 0; t < block; t++) {
-            threads.emplace_back([&, t] { threadIdx.x = t; kernel(); });
-        }
-        for (auto& th : threads) th.join();
+    std::vector<std::thread> threads;
+    for (unsigned t = 0; t < block; t++) {
+        threads.emplace_back([&, t] {
+            threadIdx.x = t;
+            for (unsigned b = 0; b < grid; b++) {
+                if (t == 0) blockIdx.x = b;
+                bar.arrive_and_wait();
+                kernel();
+                bar.arrive_and_wait();
+            }
+        });
     }
+    for (auto& th : threads) th.join();
 }
