@@ -156,6 +156,27 @@ class CudaDeviceGpuTest {
     }
 
     @Test
+    void readInts_seesTheKernelsQueuedBeforeIt_andChecksItsRange() {
+        Device device = opened.devices().get(0);
+        int n = 4096;
+        HostBuffer input = opened.hostMemory().allocate(4L * n);
+        for (int k = 0; k < n; k++) {
+            input.raw().putInt(4 * k, 3 * k);
+        }
+        DeviceBuffer in = device.allocate(4L * n);
+        DeviceBuffer out = device.allocate(4L * n);
+        device.copyToDevice(input, in, 4L * n);
+        CudaKernelContext cuda = CudaKernelContext.of(device.kernelContext());
+        cuda.launch("rocket_test_add", 16, 256, in, out, n, 7);
+        int[] read = new int[3];
+        cuda.readInts(out, 4L * (n - 3), read, 3);
+        assertThat(read).containsExactly(3 * (n - 3) + 7, 3 * (n - 2) + 7, 3 * (n - 1) + 7);
+        assertThatThrownBy(() -> cuda.readInts(out, 4L * (n - 2), read, 3))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> cuda.readInts(out, 0, read, 4)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void occupy_keepsTheGpuBusyForAtLeastTheModelledTime() {
         DeviceKernelContext context = opened.devices().get(0).kernelContext();
         context.begin();
