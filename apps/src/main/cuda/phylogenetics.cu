@@ -246,10 +246,11 @@ extern "C" __global__ void phylo_chunk_counts(const unsigned int* countK, const 
 }
 
 // Step 3, one block: chunkCount becomes the exclusive prefix sums (each chunk's first output index) in place;
-// results[0] = entries, results[1] = invalid bytes (saturated), results[2] = 1 when some K-string occurs; the norm's
-// inverse 1/sqrt(sum a^2) (1 when the sum is 0) goes to inverseNorm[0].
+// results[0] = entries, results[1] = invalid bytes, results[2] = 1 when some K-string occurs (doubles, exact at
+// these sizes, for the host to read back); the norm's inverse 1/sqrt(sum a^2) (1 when the sum is 0) goes to
+// inverseNorm[0].
 extern "C" __global__ void phylo_scan(unsigned int* chunkCount, const double* chunkSquares, int chunks,
-                                      const unsigned long long* totals, unsigned int* results, double* inverseNorm) {
+                                      const unsigned long long* totals, double* results, double* inverseNorm) {
     __shared__ double shared[PHYLO_BLOCK];
     __shared__ unsigned long long segmentSum[PHYLO_BLOCK];
     int segment = (chunks + PHYLO_BLOCK - 1) / PHYLO_BLOCK;
@@ -270,10 +271,9 @@ extern "C" __global__ void phylo_scan(unsigned int* chunkCount, const double* ch
             segmentSum[t] = running;
             running += here;
         }
-        results[0] = running > 0xFFFFFFFFull ? 0xFFFFFFFFu : (unsigned int) running;
-        unsigned long long invalid = totals[PHYLO_INVALID];
-        results[1] = invalid > 0xFFFFFFFFull ? 0xFFFFFFFFu : (unsigned int) invalid;
-        results[2] = totals[PHYLO_N_K] > 0 ? 1u : 0u;
+        results[0] = (double) running;
+        results[1] = (double) totals[PHYLO_INVALID];
+        results[2] = totals[PHYLO_N_K] > 0 ? 1.0 : 0.0;
         inverseNorm[0] = squares > 0.0 ? 1.0 / sqrt(squares) : 1.0;
     }
     __syncthreads();
@@ -293,13 +293,13 @@ extern "C" __global__ void phylo_write(const unsigned int* countK, const unsigne
                                        const unsigned int* countK1, const unsigned int* countK2,
                                        unsigned int modK1, unsigned int modK2,
                                        const unsigned long long* totals, long long candidates,
-                                       const unsigned int* chunkOffset, const unsigned int* results,
+                                       const unsigned int* chunkOffset, const double* results,
                                        const double* inverseNorm, long long maxEntries, int k, int* out) {
     __shared__ unsigned int threadOffset[PHYLO_BLOCK];
-    unsigned int entries = results[0];
-    if ((long long) entries > maxEntries) {
+    if (results[0] > (double) maxEntries) {
         return; // the whole grid leaves: no barrier is reached by part of a block
     }
+    unsigned int entries = (unsigned int) results[0]; // at most 20^7 < 2^32
     PHYLO_TABLES(t)
     long long first = ((long long) blockIdx.x * PHYLO_BLOCK + threadIdx.x) * PHYLO_PER;
     long long end = first + PHYLO_PER < candidates ? first + PHYLO_PER : candidates;

@@ -103,7 +103,8 @@ static std::vector<int> phyloPreprocess(std::vector<char>& parsed, int k, bool h
     long long length = parsed.size() - 8;
     long long cap = 1024; while (cap < 2 * length) cap <<= 1;
     std::vector<unsigned> countK(hash ? 1 : candidates, 77), hk(hash ? cap : 1, 5), hc(hash ? cap : 1, 5),
-        c1(modK1, 9), c2(modK2, 9), chunkCount(chunks), results(4);
+        c1(modK1, 9), c2(modK2, 9), chunkCount(chunks);
+    std::vector<double> results(4);
     std::vector<unsigned long long> totals(4, 99);
     std::vector<double> squares(chunks), inv(1);
     std::vector<int> out(2 + 2 * std::max(0LL, maxEntries), -777);
@@ -118,7 +119,7 @@ static std::vector<int> phyloPreprocess(std::vector<char>& parsed, int k, bool h
     launch(chunks, B, [&] { phylo_chunk_counts(tK, keys, counts, mask, c1.data(), c2.data(), modK1, modK2, totals.data(), candidates, chunkCount.data(), squares.data()); });
     launch(1, B, [&] { phylo_scan(chunkCount.data(), squares.data(), chunks, totals.data(), results.data(), inv.data()); });
     launch(chunks, B, [&] { phylo_write(tK, keys, counts, mask, c1.data(), c2.data(), modK1, modK2, totals.data(), candidates, chunkCount.data(), results.data(), inv.data(), maxEntries, k, out.data()); });
-    for (int i = 0; i < 3; i++) res[i] = results[i];
+    for (int i = 0; i < 3; i++) res[i] = (int) results[i];
     return out;
 }
 static double phyloCompare(std::vector<int>& a, std::vector<int>& b) {

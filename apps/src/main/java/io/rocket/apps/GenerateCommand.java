@@ -1,6 +1,7 @@
 package io.rocket.apps;
 
 import io.rocket.apps.forensics.ForensicsGenerateCommand;
+import io.rocket.apps.microscopy.MicroscopyGenerateCommand;
 import io.rocket.apps.phylogenetics.PhyloGenerateCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "generate", mixinStandardHelpOptions = true,
         description = "Writes synthetic input data with a known answer for a bundled application.",
-        subcommands = {ForensicsGenerateCommand.class, PhyloGenerateCommand.class})
+        subcommands = {ForensicsGenerateCommand.class, PhyloGenerateCommand.class, MicroscopyGenerateCommand.class})
 public final class GenerateCommand implements Runnable {
 
     @CommandLine.Spec

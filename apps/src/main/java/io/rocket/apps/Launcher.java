@@ -1,6 +1,7 @@
 package io.rocket.apps;
 
 import io.rocket.apps.forensics.ForensicsCommand;
+import io.rocket.apps.microscopy.MicroscopyCommand;
 import io.rocket.apps.phylogenetics.PhylogeneticsCommand;
 import io.rocket.apps.phylogenetics.TreeCompareCommand;
 import io.rocket.apps.synthetic.SyntheticCommand;
@@ -18,7 +19,8 @@ import java.io.PrintWriter;
  */
 @Command(name = "rocket", mixinStandardHelpOptions = true, version = "Rocket 0.1.0",
         description = "All-pairs computations on CPUs, GPUs and clusters.",
-        subcommands = {SyntheticCommand.class, ForensicsCommand.class, PhylogeneticsCommand.class, GenerateCommand.class,
+        subcommands = {SyntheticCommand.class, ForensicsCommand.class, PhylogeneticsCommand.class, MicroscopyCommand.class,
+                GenerateCommand.class,
                 TreeCompareCommand.class, DemoCommand.class, DataPlaneBenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Launcher implements Runnable {

@@ -31,7 +31,6 @@ public final class WorkScheduler implements AutoCloseable {
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final StealStats stats = new StealStats();
     private final boolean externalTermination;
-    private final java.util.concurrent.atomic.AtomicInteger idleWorkers = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean stopping;
 
     /**
@@ -74,7 +73,6 @@ public final class WorkScheduler implements AutoCloseable {
     private void work(int id) {
         WorkDeque own = deques.get(id);
         long idlePark = 10_000;
-        boolean idle = false;
         try {
             while (!stopping && done.getCount() > 0) {
                 Region region = own.pop();
@@ -82,17 +80,9 @@ public final class WorkScheduler implements AutoCloseable {
                     region = stealLocal(id);
                 }
                 if (region == null) {
-                    if (!idle) {
-                        idle = true;
-                        idleWorkers.incrementAndGet();
-                    }
                     LockSupport.parkNanos(idlePark);
                     idlePark = Math.min(idlePark * 2, MAX_IDLE_PARK_NANOS);
                     continue;
-                }
-                if (idle) {
-                    idle = false;
-                    idleWorkers.decrementAndGet();
                 }
                 idlePark = 10_000;
                 run(id, own, region);
@@ -158,9 +148,13 @@ public final class WorkScheduler implements AutoCloseable {
         done.countDown();
     }
 
-    /** Whether some worker is idle with nothing to run or steal on this node: time to ask other nodes. */
+    /**
+     * Whether this node has no region left to start (every worker is idle or on its last leaf): time to ask other
+     * nodes. Asking before the workers go idle hides a steal's round trip and the loading of the stolen region's
+     * first items behind the last leaf's jobs, instead of leaving the devices idle meanwhile.
+     */
     public boolean wantsWork() {
-        if (idleWorkers.get() == 0 || done.getCount() == 0) {
+        if (done.getCount() == 0) {
             return false;
         }
         for (WorkDeque deque : deques) {

@@ -50,7 +50,7 @@ final class PhyloCudaKernels implements Kernels<Path> {
     private final int chunks;
     private final boolean dense;
     private final long hashCapacity;
-    private final int[] results = new int[3];
+    private final double[] results = new double[3];
 
     // Per-device state, made on the first call on the device's kernel thread.
     private int device = -1;
@@ -63,7 +63,7 @@ final class PhyloCudaKernels implements Kernels<Path> {
     private DeviceBuffer totals;      // 4 unsigned long long
     private DeviceBuffer chunkCount;  // chunks unsigned int, then their offsets
     private DeviceBuffer chunkSquares; // chunks doubles
-    private DeviceBuffer resultInts;  // 3 ints read back per item
+    private DeviceBuffer resultValues; // 3 doubles read back per item
     private DeviceBuffer inverseNorm; // 1 double
     private DeviceBuffer partial;     // compare: MAX_GRID doubles
 
@@ -107,7 +107,7 @@ final class PhyloCudaKernels implements Kernels<Path> {
         totals = cuda.scratch(8 * 4);
         chunkCount = cuda.scratch(4L * chunks);
         chunkSquares = cuda.scratch(8L * chunks);
-        resultInts = cuda.scratch(4 * 4);
+        resultValues = cuda.scratch(8 * 4);
         inverseNorm = cuda.scratch(8);
         partial = cuda.scratch(8L * MAX_GRID);
         compareGrid = Math.max(1, Math.min(MAX_GRID, 4 * cuda.multiprocessors()));
@@ -154,19 +154,20 @@ final class PhyloCudaKernels implements Kernels<Path> {
                 .arg(tableK).arg(keys).arg(counts).arg(mask).arg(countK1).arg(countK2).arg(modK1).arg(modK2)
                 .arg(totals).arg(candidates).arg(chunkCount).arg(chunkSquares).launch();
         cuda.kernel("phylo_scan").grid(1).block(BLOCK)
-                .arg(chunkCount).arg(chunkSquares).arg(chunks).arg(totals).arg(resultInts).arg(inverseNorm).launch();
+                .arg(chunkCount).arg(chunkSquares).arg(chunks).arg(totals).arg(resultValues).arg(inverseNorm)
+                .launch();
         cuda.kernel("phylo_write").grid(chunks).block(BLOCK)
                 .arg(tableK).arg(keys).arg(counts).arg(mask).arg(countK1).arg(countK2).arg(modK1).arg(modK2)
-                .arg(totals).arg(candidates).arg(chunkCount).arg(resultInts).arg(inverseNorm).arg(maxEntries)
+                .arg(totals).arg(candidates).arg(chunkCount).arg(resultValues).arg(inverseNorm).arg(maxEntries)
                 .arg(k).arg(output).launch();
-        cuda.readInts(resultInts, 0, results, 3);
-        long entries = results[0] & 0xffffffffL;
-        long invalid = results[1] & 0xffffffffL;
+        cuda.readDoubles(resultValues, results, 3);
+        long entries = (long) results[0];
+        long invalid = (long) results[1];
         if (invalid != 0) {
             throw new IllegalArgumentException(name + ": not a parsed proteome (" + invalid
                     + " bytes of the residue stream are neither residue codes nor separators)");
         }
-        if (results[2] == 0) {
+        if (results[2] == 0.0) {
             throw new FastaFormatException(name, "no protein is at least K = " + k + " residues long");
         }
         long needed = CompositionVector.bytesFor(entries);

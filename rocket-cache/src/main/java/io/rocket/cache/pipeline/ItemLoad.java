@@ -71,7 +71,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
     public void fetched() {
         node.telemetry.record(TraceEvent.REMOTE_FETCH, fetchStart, System.nanoTime(), item, -1);
         step = Step.COPY_FETCHED;
-        lane.copyIn.execute(this);
+        lane.copyIn.executeUrgent(this);
     }
 
     /** No node had it (or it took too long): the full load, here. */
@@ -104,7 +104,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
             lane.l1.publish(deviceSlot);
         } else {
             step = Step.COPY_FROM_HOST_CACHE;
-            lane.copyIn.execute(this);
+            lane.copyIn.executeUrgent(this);
         }
     }
 
@@ -145,7 +145,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
         }
         node.telemetry.record(TraceEvent.PARSE, start, System.nanoTime(), item, -1);
         step = Step.COPY_IN;
-        lane.copyIn.execute(this);
+        lane.copyIn.executeUrgent(this);
     }
 
     private void copyIn(long start) {
@@ -156,7 +156,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
         parsed = null;
         node.telemetry.record(TraceEvent.COPY_IN, start, System.nanoTime(), item, -1);
         step = Step.PREPROCESS;
-        lane.kernel.execute(this);
+        lane.kernel.executeUrgent(this);
     }
 
     private void preprocess(long start) throws Exception {
@@ -169,7 +169,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
         staged = null;
         node.telemetry.record(TraceEvent.PREPROCESS, start, System.nanoTime(), cost, item, -1);
         step = Step.COPY_BACK;
-        lane.copyOut.execute(this);
+        lane.copyOut.executeUrgent(this);
     }
 
     private void copyBack(long start) {

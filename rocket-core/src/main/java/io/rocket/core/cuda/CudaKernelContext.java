@@ -70,16 +70,16 @@ public interface CudaKernelContext extends KernelContext {
     DeviceBuffer scratch(long bytes);
 
     /**
-     * Copies {@code count} ints from byte {@code offset} of {@code source} (device memory of this GPU) into
-     * {@code into[0, count)} once all work queued so far on the kernel stream is done. It waits for the stream, so
-     * use it only for the few values a step must know on the host (how many bytes a preprocess step wrote, an error
-     * flag), never per pair.
+     * Waits for everything queued so far on the kernel stream, then copies the first {@code count} doubles of
+     * {@code source} into {@code values}. For applications whose host code steers the GPU between kernels (an
+     * optimiser's control loop reads each cost before choosing the next point); a kernel thread that waits here
+     * gives up overlap for that step. Uses a small staging buffer of the context: no allocation once it has grown
+     * to the largest count asked for.
      *
-     * @throws IllegalArgumentException when the range lies outside {@code source} or {@code into}, or
-     *                                  {@code source} is not memory of this GPU
-     * @throws CudaException            when a queued kernel failed or the copy fails
+     * @throws IllegalArgumentException when {@code count} exceeds {@code values} or the buffer
+     * @throws CudaException when a queued kernel failed or the copy is refused
      */
-    void readInts(DeviceBuffer source, long offset, int[] into, int count);
+    void readDoubles(DeviceBuffer source, double[] values, int count);
 
     /** The GPU's number of streaming multiprocessors, for sizing grids. */
     int multiprocessors();

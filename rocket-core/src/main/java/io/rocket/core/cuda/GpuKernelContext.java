@@ -11,6 +11,9 @@ import jcuda.driver.JCudaDriver;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,6 +39,11 @@ final class GpuKernelContext implements CudaKernelContext, DeviceKernelContext {
     /** Made once: a kernel step must not allocate. */
     private final String recordEvent;
     private final String kernelStep;
+    private final String readStep;
+    /** Host side of {@link #readDoubles}; grown on demand, kept for the life of the context. */
+    private ByteBuffer staging;
+    private Pointer stagingPointer;
+    private DoubleBuffer stagingDoubles;
     private boolean started;
 
     GpuKernelContext(CudaDevice device, CudaStream stream, LoadedModules modules) {
@@ -43,6 +51,7 @@ final class GpuKernelContext implements CudaKernelContext, DeviceKernelContext {
         this.stream = stream;
         this.recordEvent = device.name() + ": cuEventRecord";
         this.kernelStep = "kernel on " + device.name();
+        this.readStep = device.name() + ": read back for the host";
         this.launcher = new KernelLauncher(device, stream, modules, new KernelArguments(device.context()));
         CudaDriver.check(JCudaDriver.cuEventCreate(start, CUevent_flags.CU_EVENT_DEFAULT), "cuEventCreate");
         CudaDriver.check(JCudaDriver.cuEventCreate(stop, CUevent_flags.CU_EVENT_DEFAULT), "cuEventCreate");
@@ -172,23 +181,28 @@ final class GpuKernelContext implements CudaKernelContext, DeviceKernelContext {
     }
 
     @Override
-    public void readInts(DeviceBuffer source, long offset, int[] into, int count) {
-        if (!(source instanceof CudaBuffer cuda) || !cuda.ownedBy(device.context())) {
-            throw new IllegalArgumentException("readInts: not device memory of " + device.name());
+    public void readDoubles(DeviceBuffer source, double[] values, int count) {
+        long bytes = (long) count * Double.BYTES;
+        if (count < 0 || count > values.length || bytes > source.capacity()) {
+            throw new IllegalArgumentException("cannot read " + count + " doubles into an array of " + values.length
+                    + " from a buffer of " + source.capacity() + " bytes");
         }
-        long bytes = 4L * count;
-        if (count < 0 || count > into.length || offset < 0 || offset > source.capacity() - bytes) {
-            throw new IllegalArgumentException("readInts: " + count + " ints at byte " + offset + " do not fit a "
-                    + source.capacity() + "-byte buffer and an array of " + into.length);
+        if (!(source instanceof CudaBuffer cuda) || !cuda.ownedBy(device.context())) {
+            throw new IllegalArgumentException(device.name() + ": not a buffer of this GPU");
         }
         if (count == 0) {
             return;
         }
+        if (staging == null || staging.capacity() < bytes) {
+            // Grows to the largest read and stays: pageable memory, so the copy completes before the call returns.
+            staging = ByteBuffer.allocateDirect((int) Math.max(bytes, 4096)).order(ByteOrder.nativeOrder());
+            stagingPointer = Pointer.to(staging);
+            stagingDoubles = staging.asDoubleBuffer();
+        }
         device.makeCurrent();
-        // The kernel stream is non-blocking: wait for it explicitly, then copy synchronously.
-        CudaDriver.check(JCudaDriver.cuStreamSynchronize(stream), kernelStep);
-        CudaDriver.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(into), cuda.pointer().withByteOffset(offset), bytes),
-                device.name() + ": readInts");
+        CudaDriver.check(JCudaDriver.cuMemcpyDtoHAsync(stagingPointer, cuda.pointer(), bytes, stream), readStep);
+        CudaDriver.check(JCudaDriver.cuStreamSynchronize(stream), readStep);
+        stagingDoubles.get(0, values, 0, count);
     }
 
     @Override

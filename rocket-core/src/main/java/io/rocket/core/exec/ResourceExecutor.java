@@ -10,8 +10,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One kind of resource served by its own thread(s): the I/O thread, the CPU pool, and per device the kernel and
- * the two copy threads. Tasks run in submission order (per thread). Busy time is measured per executor for the run
- * summary; task failures are the tasks' own business, and anything escaping is logged, never silently lost.
+ * the two copy threads. Tasks run in submission order (per thread), urgent ones first. Busy time is measured per
+ * executor for the run summary; task failures are the tasks' own business, and anything escaping is logged, never
+ * silently lost.
  */
 public final class ResourceExecutor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ResourceExecutor.class);
@@ -75,6 +76,14 @@ public final class ResourceExecutor implements AutoCloseable {
     /** Queues a task. */
     public void execute(Runnable task) {
         queue.add(task);
+    }
+
+    /**
+     * Queues a task ahead of all ordinary tasks (behind earlier urgent ones): for the steps of item loads, which
+     * unblock waiting jobs and must not queue behind a device's backlog of compares.
+     */
+    public void executeUrgent(Runnable task) {
+        queue.addUrgent(task);
     }
 
     public String name() {

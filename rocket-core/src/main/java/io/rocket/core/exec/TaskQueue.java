@@ -7,7 +7,9 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * An unbounded FIFO of tasks that does not allocate per task (an {@link ArrayDeque} grows once and is reused),
- * unlike a linked queue. Consumers spin briefly before parking, because on a busy pipeline the next task usually
+ * unlike a linked queue, with a second FIFO of urgent tasks that are taken first. Urgent tasks are the steps of
+ * item loads: a load unblocks every job waiting for its item (here and, through the distributed cache, on other
+ * nodes), so on a device with many compares queued it must not wait behind all of them. Consumers spin briefly before parking, because on a busy pipeline the next task usually
  * arrives within microseconds and a park/unpark round trip costs more than the wait.
  */
 final class TaskQueue {
@@ -15,18 +17,28 @@ final class TaskQueue {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition nonEmpty = lock.newCondition();
     private final ArrayDeque<Runnable> tasks = new ArrayDeque<>(256);
+    private final ArrayDeque<Runnable> urgent = new ArrayDeque<>(64);
     private int parked;
     private volatile int size;
     private boolean closed;
 
     void add(Runnable task) {
+        add(task, tasks);
+    }
+
+    /** Queues a task ahead of every ordinary one (after earlier urgent ones). */
+    void addUrgent(Runnable task) {
+        add(task, urgent);
+    }
+
+    private void add(Runnable task, ArrayDeque<Runnable> lane) {
         lock.lock();
         try {
             if (closed) {
                 throw new IllegalStateException("executor is shut down");
             }
-            tasks.addLast(task);
-            size = tasks.size();
+            lane.addLast(task);
+            size = tasks.size() + urgent.size();
             if (parked > 0) {
                 nonEmpty.signal();
             }
@@ -42,10 +54,10 @@ final class TaskQueue {
         }
         lock.lock();
         try {
-            if (tasks.isEmpty()) {
+            if (tasks.isEmpty() && urgent.isEmpty()) {
                 IdleMarks.markIdle();
             }
-            while (tasks.isEmpty()) {
+            while (tasks.isEmpty() && urgent.isEmpty()) {
                 if (closed) {
                     return null;
                 }
@@ -56,8 +68,8 @@ final class TaskQueue {
                     parked--;
                 }
             }
-            Runnable task = tasks.pollFirst();
-            size = tasks.size();
+            Runnable task = urgent.isEmpty() ? tasks.pollFirst() : urgent.pollFirst();
+            size = tasks.size() + urgent.size();
             return task;
         } finally {
             lock.unlock();

@@ -156,24 +156,16 @@ class CudaDeviceGpuTest {
     }
 
     @Test
-    void readInts_seesTheKernelsQueuedBeforeIt_andChecksItsRange() {
+    void readDoubles_seesTheKernelQueuedBeforeIt_andChecksItsRange() {
         Device device = opened.devices().get(0);
-        int n = 4096;
-        HostBuffer input = opened.hostMemory().allocate(4L * n);
-        for (int k = 0; k < n; k++) {
-            input.raw().putInt(4 * k, 3 * k);
-        }
-        DeviceBuffer in = device.allocate(4L * n);
-        DeviceBuffer out = device.allocate(4L * n);
-        device.copyToDevice(input, in, 4L * n);
+        DeviceBuffer out = device.allocate(32);
         CudaKernelContext cuda = CudaKernelContext.of(device.kernelContext());
-        cuda.launch("rocket_test_add", 16, 256, in, out, n, 7);
-        int[] read = new int[3];
-        cuda.readInts(out, 4L * (n - 3), read, 3);
-        assertThat(read).containsExactly(3 * (n - 3) + 7, 3 * (n - 2) + 7, 3 * (n - 1) + 7);
-        assertThatThrownBy(() -> cuda.readInts(out, 4L * (n - 2), read, 3))
-                .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> cuda.readInts(out, 0, read, 4)).isInstanceOf(IllegalArgumentException.class);
+        cuda.kernel("rocket_test_args").grid(1).block(1).arg(1).arg(2L).arg(3f).arg(-2.5e-300).arg(out).launch();
+        double[] values = new double[4];
+        cuda.readDoubles(out, values, 4);
+        assertThat(values[3]).isEqualTo(-2.5e-300);
+        assertThatThrownBy(() -> cuda.readDoubles(out, values, 5)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> cuda.readDoubles(out, new double[8], 5)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -16,9 +16,9 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The second level of hierarchical stealing: when this node's workers are idle and no sibling has work, the steal
- * agent asks a random other rank for its largest region (the victim splits it when it is its last), with
- * exponential back-off after empty replies. Requests time out, so a lost reply costs a retry, not a hang. Victims
+ * The second level of hierarchical stealing: when no worker of this node has a region left to start (see
+ * {@link WorkScheduler#wantsWork}), the steal agent asks a random other rank for its largest region (the victim
+ * splits it when it is its last), with exponential back-off after empty replies. Requests time out, so a lost reply costs a retry, not a hang. Victims
  * answer on the receive thread: taking a region is a few locked deque operations, never user code.
  */
 final class RemoteStealing implements AutoCloseable {

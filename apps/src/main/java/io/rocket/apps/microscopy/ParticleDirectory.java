@@ -1,0 +1,83 @@
+package io.rocket.apps.microscopy;
+
+import io.rocket.core.RocketException;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The input of a microscopy run: the particle files of one directory ({@code *.json} or {@code *.csv}, any case),
+ * sorted by file name, which fixes the item indices of the pair TSV. Other entries are listed as ignored, except
+ * the generator's {@code truth.tsv} and {@code template.tsv}, which are expected beside the particles.
+ */
+public final class ParticleDirectory {
+    /** Files the generator writes beside the particles; not worth a note. */
+    static final Set<String> KNOWN = Set.of("truth.tsv", "template.tsv");
+
+    /**
+     * @param particles the particle files, sorted by file name
+     * @param ignored   names of the other entries (not the known ones), sorted
+     */
+    public record Listing(List<Path> particles, List<String> ignored) {
+    }
+
+    private ParticleDirectory() {
+    }
+
+    /** Whether a file name is a particle file name. */
+    public static boolean isParticle(String fileName) {
+        String name = fileName.toLowerCase(Locale.ROOT);
+        return name.endsWith(".json") || name.endsWith(".csv");
+    }
+
+    /**
+     * Lists the particles of {@code dir}.
+     *
+     * @throws RocketException when the directory cannot be read or holds fewer than two particles
+     */
+    public static Listing scan(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new RocketException(dir + ": not a directory (give the directory holding the particle files)");
+        }
+        List<Path> particles = new ArrayList<>();
+        List<String> ignored = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path entry : entries) {
+                String name = entry.getFileName().toString();
+                if (isParticle(name) && Files.isRegularFile(entry)) {
+                    particles.add(entry);
+                } else if (!KNOWN.contains(name)) {
+                    ignored.add(name);
+                }
+            }
+        } catch (IOException e) {
+            throw new RocketException("cannot list " + dir + ": " + e.getMessage(), e);
+        }
+        if (particles.size() < 2) {
+            throw new RocketException(dir + ": " + particles.size() + " particle files (*.json, *.csv); need at "
+                    + "least 2");
+        }
+        particles.sort((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()));
+        ignored.sort(null);
+        return new Listing(List.copyOf(particles), List.copyOf(ignored));
+    }
+
+    /** The size of the largest file, for the I/O buffers. */
+    public static long largestFile(List<Path> files) {
+        long max = 1;
+        for (Path f : files) {
+            try {
+                max = Math.max(max, Files.size(f));
+            } catch (IOException e) {
+                throw new RocketException("cannot read the size of " + f + ": " + e.getMessage(), e);
+            }
+        }
+        return max;
+    }
+}
