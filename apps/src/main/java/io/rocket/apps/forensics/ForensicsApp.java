@@ -21,9 +21,11 @@ import java.util.List;
  * cached items. Every photo must have the collection's size; one that does not, or that is not a readable JPEG,
  * fails alone with a message naming the file.
  *
- * <p>Scratch memory: {@link ForensicsPipeline} keeps a JPEG decoder per CPU-pool thread, and each device's kernels
- * own one {@link PrnuWorkspace} and one {@link PceWorkspace} (a device runs its kernels on one thread, and
- * {@link #kernels} is called once per device), so no step allocates per item or per pair.
+ * <p>Kernels: cpu (Java, the reference) and cuda ({@link ForensicsCudaKernels}, same item layouts). Scratch memory:
+ * {@link ForensicsPipeline} keeps a JPEG decoder per CPU-pool thread, and each device's kernels own their scratch
+ * (on cpu one {@link PrnuWorkspace} and one {@link PceWorkspace}; on cuda device memory and cuFFT plans) — a device
+ * runs its kernels on one thread, and {@link #kernels} is called once per device — so no step allocates per item
+ * or per pair.
  */
 public final class ForensicsApp implements Application<Path, Double> {
 
@@ -90,8 +92,9 @@ public final class ForensicsApp implements Application<Path, Double> {
     public Kernels<Path> kernels(DeviceKind kind) {
         return switch (kind) {
             case CPU -> new CpuKernels();
+            case CUDA -> new ForensicsCudaKernels(pipeline);
             default -> throw new UnsupportedOperationException("forensics has no " + kind.id()
-                    + " kernels yet; use --device cpu");
+                    + " kernels; use --device cpu or cuda");
         };
     }
 

@@ -21,9 +21,9 @@ import java.util.List;
  * Buffer sizes come from {@link SlotSizes}; a proteome that does not fit fails alone with a
  * {@link SlotTooSmallException}. Labels are taxon names ({@link TaxonLabels}); error messages name the file.
  *
- * <p>Only the cpu device has kernels so far. Scratch memory: a {@link FastaParser} per CPU-pool thread and a
- * {@link CvWorkspace} per device (each device runs its kernels on one thread, and {@link #kernels} is called once per
- * device).
+ * <p>Kernels: cpu (Java, the reference) and cuda ({@link PhyloCudaKernels}, same vector layout). Scratch memory: a
+ * {@link FastaParser} per CPU-pool thread, and per device a {@link CvWorkspace} (cpu) or device memory (cuda) — each
+ * device runs its kernels on one thread, and {@link #kernels} is called once per device.
  */
 public final class PhylogeneticsApp implements Application<Path, Double> {
 
@@ -95,10 +95,12 @@ public final class PhylogeneticsApp implements Application<Path, Double> {
 
     @Override
     public Kernels<Path> kernels(DeviceKind kind) {
-        if (kind != DeviceKind.CPU) {
-            throw new UnsupportedOperationException("phylogenetics has no " + kind.id() + " kernels yet; use --device cpu");
-        }
-        return new CpuKernels();
+        return switch (kind) {
+            case CPU -> new CpuKernels();
+            case CUDA -> new PhyloCudaKernels(this);
+            default -> throw new UnsupportedOperationException("phylogenetics has no " + kind.id()
+                    + " kernels; use --device cpu or cuda");
+        };
     }
 
     @Override
@@ -122,7 +124,8 @@ public final class PhylogeneticsApp implements Application<Path, Double> {
         return buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear().limit((int) bytes);
     }
 
-    private SlotTooSmallException vectorTooLarge(String name, BufferTooSmallException e) {
+    /** The error for a vector that does not fit its slot, naming the option that would make it fit. */
+    SlotTooSmallException vectorTooLarge(String name, BufferTooSmallException e) {
         String sizedBy = sizes.entriesGiven() ? "sized by --max-entries " + sizes.entries()
                 : "sized for " + sizes.residues() + " residues"
                         + (sizes.residuesGiven() ? " by --max-residues" : " from the file sizes");

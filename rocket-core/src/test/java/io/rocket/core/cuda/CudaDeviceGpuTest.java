@@ -156,6 +156,19 @@ class CudaDeviceGpuTest {
     }
 
     @Test
+    void readDoubles_seesTheKernelQueuedBeforeIt_andChecksItsRange() {
+        Device device = opened.devices().get(0);
+        DeviceBuffer out = device.allocate(32);
+        CudaKernelContext cuda = CudaKernelContext.of(device.kernelContext());
+        cuda.kernel("rocket_test_args").grid(1).block(1).arg(1).arg(2L).arg(3f).arg(-2.5e-300).arg(out).launch();
+        double[] values = new double[4];
+        cuda.readDoubles(out, values, 4);
+        assertThat(values[3]).isEqualTo(-2.5e-300);
+        assertThatThrownBy(() -> cuda.readDoubles(out, values, 5)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> cuda.readDoubles(out, new double[8], 5)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void occupy_keepsTheGpuBusyForAtLeastTheModelledTime() {
         DeviceKernelContext context = opened.devices().get(0).kernelContext();
         context.begin();

@@ -1,0 +1,172 @@
+package io.rocket.apps.forensics;
+
+import io.rocket.core.DeviceBuffer;
+import io.rocket.core.KernelContext;
+import io.rocket.core.Kernels;
+import io.rocket.core.RocketException;
+import io.rocket.core.cuda.CuFft;
+import io.rocket.core.cuda.CudaKernelContext;
+import io.rocket.core.cuda.KernelModules;
+
+import java.nio.file.Path;
+
+/**
+ * The forensics kernels on NVIDIA GPUs ({@code apps/src/main/cuda/forensics.cu}), the GPU twin of the cpu kernels
+ * ({@link PrnuExtractor}, {@link PceComparator}, {@link NccComparator}), leaving the same item layouts in the slots.
+ *
+ * <p>Preprocess: scaled gradients and their divergence (the noise residual), the zero-mean column and row passes,
+ * σ² = n/(n−1)·Σx², a cuFFT C2C forward transform of the residual (the full spectrum, as the cpu's
+ * {@code realForwardFull}), the Wiener filter with the local-power minimum over the 3, 5, 7, 9 windows (zero
+ * padded), then either the Hermitian half spectrum (PCE item) or the C2C inverse scaled by 1/n (NCC item).
+ * Compare: PCE = conj(X)·Y over the half spectra, a cuFFT C2R inverse, then the energy outside the wrapped 11×11
+ * box and the peak at lag (0, 0) by block reductions in double; NCC = two passes (means, then centred products),
+ * sums in double. All reductions are two-stage and deterministic.
+ *
+ * <p>Memory per GPU, allocated on the first call and kept: for preprocess 16 bytes per pixel (gradients, later
+ * reused for the power spectrum in double, and the complex spectrum), for PCE compares 8 bytes per pixel (product
+ * half spectrum and correlation surface), plus cuFFT's work areas (about 8 bytes per pixel per plan): about 0.5 GB
+ * at 3648×2736. Everything runs on the kernel stream, so the overlapped compares of the runtime share the compare
+ * scratch safely (stream order). One instance per device ({@link ForensicsApp#kernels} is called once per device).
+ */
+final class ForensicsCudaKernels implements Kernels<Path> {
+    /** The kernel module, {@code forensics.cu}. */
+    static final String MODULE = "forensics";
+    private static final int BLOCK = 256;
+    private static final int COLUMN_BLOCK = 32;
+    /** Most blocks of an element-wise or reducing kernel; grid-stride loops cover the rest. */
+    private static final int MAX_GRID = 2048;
+
+    private final ForensicsPipeline pipeline;
+    private final int height;
+    private final int width;
+    private final long pixels;
+    private final long halfLength;
+
+    // Per-device state, made on the first call on the device's kernel thread.
+    private int device = -1;
+    private DeviceBuffer grad;      // 2n floats (x and y gradients), then n doubles (power spectrum)
+    private DeviceBuffer spectrum;  // n complex floats
+    private DeviceBuffer stats;     // preprocess: sigma^2
+    private DeviceBuffer means;     // NCC compare: the two means
+    private DeviceBuffer partial;   // 3 * MAX_GRID doubles, per-block partial sums
+    private DeviceBuffer product;   // h(w/2+1) complex floats (PCE)
+    private DeviceBuffer surface;   // n floats (PCE)
+    private CuFft.Plan complexPlan;
+    private CuFft.Plan inversePlan;
+
+    /**
+     * @throws RocketException when the forensics kernels were not built into this jar or cuFFT is not available
+     */
+    ForensicsCudaKernels(ForensicsPipeline pipeline) {
+        KernelModules.require(MODULE);
+        CuFft.unavailabilityCause().ifPresent(cause -> {
+            throw new RocketException("forensics on cuda needs cuFFT: " + cause);
+        });
+        this.pipeline = pipeline;
+        this.height = pipeline.height();
+        this.width = pipeline.width();
+        this.pixels = (long) height * width;
+        this.halfLength = HalfSpectrum.halfLength(height, width);
+    }
+
+    private static int grid(long elements) {
+        return (int) Math.max(1, Math.min(MAX_GRID, (elements + BLOCK - 1) / BLOCK));
+    }
+
+    /** Allocates the scratch memory and makes the plans once per device. */
+    private void ensureState(CudaKernelContext cuda) {
+        if (device == cuda.deviceIndex()) {
+            return;
+        }
+        if (device != -1) {
+            throw new IllegalStateException("forensics cuda kernels made for device " + device
+                    + " used on device " + cuda.deviceIndex());
+        }
+        grad = cuda.scratch(8 * pixels);
+        spectrum = cuda.scratch(8 * pixels);
+        stats = cuda.scratch(8 * 8);
+        means = cuda.scratch(8 * 8);
+        partial = cuda.scratch(8L * 3 * MAX_GRID);
+        complexPlan = cuda.fft2d(height, width, CuFft.Type.C2C);
+        if (pipeline.metric() == Metric.PCE) {
+            product = cuda.scratch(8 * halfLength);
+            surface = cuda.scratch(4 * pixels);
+            inversePlan = cuda.fft2d(height, width, CuFft.Type.C2R);
+        }
+        device = cuda.deviceIndex();
+    }
+
+    @Override
+    public long preprocess(Path key, DeviceBuffer input, DeviceBuffer output, KernelContext context) {
+        String label = ForensicsApp.fileName(key);
+        long gray = PrnuLayout.grayBytes(height, width);
+        if (input.length() != gray) {
+            throw new IllegalArgumentException(label + ": expected a GRAY item of " + width + "x" + height + " ("
+                    + gray + " bytes) but the parsed item has " + input.length() + " bytes");
+        }
+        Metric metric = pipeline.metric();
+        long need = PrnuLayout.itemBytes(metric, height, width);
+        if (need > output.capacity()) {
+            throw new BufferTooSmallException(label + ": " + metric + " item " + width + "x" + height, need,
+                    output.capacity());
+        }
+        CudaKernelContext cuda = CudaKernelContext.of(context);
+        ensureState(cuda);
+        int g = grid(pixels);
+        cuda.kernel("forensics_gradients").grid(g).block(BLOCK)
+                .arg(input).arg(grad).arg(height).arg(width).launch();
+        cuda.kernel("forensics_divergence").grid(g).block(BLOCK)
+                .arg(grad).arg(spectrum).arg(height).arg(width).launch();
+        // One thread per column walking all rows: small blocks spread the few columns over every multiprocessor.
+        cuda.kernel("forensics_zero_mean_columns").grid((width + COLUMN_BLOCK - 1) / COLUMN_BLOCK).block(COLUMN_BLOCK)
+                .arg(spectrum).arg(height).arg(width).launch();
+        cuda.kernel("forensics_zero_mean_rows").grid(height).block(BLOCK)
+                .arg(spectrum).arg(height).arg(width).launch();
+        cuda.kernel("forensics_square_partials").grid(g).block(BLOCK)
+                .arg(spectrum).arg(pixels).arg(partial).launch();
+        cuda.kernel("forensics_noise_variance").grid(1).block(BLOCK)
+                .arg(partial).arg(g).arg(pixels).arg(stats).launch();
+        complexPlan.forward(spectrum, spectrum);
+        cuda.kernel("forensics_power").grid(g).block(BLOCK)
+                .arg(spectrum).arg(grad).arg(pixels).launch();
+        cuda.kernel("forensics_wiener").grid(g).block(BLOCK)
+                .arg(spectrum).arg(grad).arg(height).arg(width).arg(stats).launch();
+        if (metric == Metric.PCE) {
+            cuda.kernel("forensics_half_spectrum").grid(grid(halfLength)).block(BLOCK)
+                    .arg(spectrum).arg(output).arg(height).arg(width).launch();
+        } else {
+            complexPlan.inverse(spectrum, spectrum);
+            cuda.kernel("forensics_pattern").grid(g).block(BLOCK)
+                    .arg(spectrum).arg(output).arg(height).arg(width).launch();
+        }
+        return need;
+    }
+
+    @Override
+    public long compare(Path leftKey, DeviceBuffer left, Path rightKey, DeviceBuffer right, DeviceBuffer result,
+                        KernelContext context) {
+        CudaKernelContext cuda = CudaKernelContext.of(context);
+        ensureState(cuda);
+        int g = grid(pixels);
+        if (pipeline.metric() == Metric.PCE) {
+            cuda.kernel("forensics_cross_spectrum").grid(grid(halfLength)).block(BLOCK)
+                    .arg(left).arg(right).arg(product).arg(halfLength).launch();
+            inversePlan.inverse(product, surface);
+            cuda.kernel("forensics_energy_partials").grid(g).block(BLOCK)
+                    .arg(surface).arg(height).arg(width).arg(partial).launch();
+            long box = (long) PceComparator.boxLength(height) * PceComparator.boxLength(width);
+            cuda.kernel("forensics_pce").grid(1).block(BLOCK)
+                    .arg(partial).arg(g).arg(surface).arg(pixels).arg(pixels - box).arg(result).launch();
+        } else {
+            cuda.kernel("forensics_ncc_means").grid(g).block(BLOCK)
+                    .arg(left).arg(right).arg(pixels).arg(partial).launch();
+            cuda.kernel("forensics_ncc_finish_means").grid(1).block(BLOCK)
+                    .arg(partial).arg(g).arg(pixels).arg(means).launch();
+            cuda.kernel("forensics_ncc_products").grid(g).block(BLOCK)
+                    .arg(left).arg(right).arg(pixels).arg(means).arg(partial).launch();
+            cuda.kernel("forensics_ncc").grid(1).block(BLOCK)
+                    .arg(partial).arg(g).arg(result).launch();
+        }
+        return ForensicsPipeline.RESULT_BYTES;
+    }
+}

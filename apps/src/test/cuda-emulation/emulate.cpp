@@ -1,0 +1,183 @@
+// Runs the forensics and phylogenetics CUDA kernels on the CPU through cuda_emu.h, launch by launch as
+// ForensicsCudaKernels and PhyloCudaKernels issue them (cuFFT replaced by a naive DFT), and compares the items and
+// scores with the cpu kernels' (written by Reference.java). Exit 0 when they agree. Driven by ./run.
+#include "cuda_emu.h"
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <complex>
+#include "forensics.cu"
+#include "phylogenetics.cu"
+
+static std::vector<char> readFile(const std::string& p) {
+    FILE* f = fopen(p.c_str(), "rb"); if (!f) { perror(p.c_str()); exit(1); }
+    std::vector<char> v; char buf[65536]; size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) v.insert(v.end(), buf, buf + n);
+    fclose(f); return v;
+}
+static const int B = 256;
+static int MAXG = 8; // small grids exercise the grid-stride loops
+static int grid(long long e) { long long g = (e + B - 1) / B; if (g < 1) g = 1; if (g > MAXG) g = MAXG; return (int) g; }
+
+// naive unnormalised 2D DFT, sign -1 forward, +1 inverse
+static void dft2(float2* z, int h, int w, int sign) {
+    std::vector<std::complex<double>> a(h * (size_t) w), t(std::max(h, w));
+    for (size_t i = 0; i < a.size(); i++) a[i] = {z[i].x, z[i].y};
+    for (int r = 0; r < h; r++) {
+        for (int k = 0; k < w; k++) { std::complex<double> s = 0; for (int j = 0; j < w; j++) s += a[r * (size_t) w + j] * std::polar(1.0, sign * 2 * M_PI * (double) ((long long) k * j % w) / w); t[k] = s; }
+        for (int k = 0; k < w; k++) a[r * (size_t) w + k] = t[k];
+    }
+    for (int c = 0; c < w; c++) {
+        for (int k = 0; k < h; k++) { std::complex<double> s = 0; for (int j = 0; j < h; j++) s += a[j * (size_t) w + c] * std::polar(1.0, sign * 2 * M_PI * (double) ((long long) k * j % h) / h); t[k] = s; }
+        for (int k = 0; k < h; k++) a[k * (size_t) w + c] = t[k];
+    }
+    for (size_t i = 0; i < a.size(); i++) z[i] = make_float2((float) a[i].real(), (float) a[i].imag());
+}
+static void c2r(const float2* half, float* out, int h, int w) {
+    int hw = w / 2 + 1;
+    std::vector<float2> full(h * (size_t) w);
+    for (int r = 0; r < h; r++) for (int c = 0; c < w; c++) {
+        if (c < hw) full[r * (size_t) w + c] = half[r * (size_t) hw + c];
+        else { float2 v = half[((h - r) % h) * (size_t) hw + (w - c)]; full[r * (size_t) w + c] = make_float2(v.x, -v.y); }
+    }
+    dft2(full.data(), h, w, +1);
+    for (size_t i = 0; i < full.size(); i++) out[i] = full[i].x;
+}
+
+// mirrors ForensicsCudaKernels.preprocess
+static std::vector<float> forensicsPreprocess(std::vector<char>& grayItem, int h, int w, bool pce) {
+    long long n = (long long) h * w, half = (long long) h * (w / 2 + 1);
+    std::vector<float> grad(2 * n); std::vector<float2> spec(n); std::vector<double> stats(8), partial(3 * 2048);
+    size_t itemBytes = 16 + (pce ? 8 * half : 4 * n);
+    std::vector<float> item(itemBytes / 4, -12345.f);
+    const float* gray = (const float*) grayItem.data();
+    int g = grid(n);
+    launch(g, B, [&] { forensics_gradients(gray, grad.data(), h, w); });
+    launch(g, B, [&] { forensics_divergence(grad.data(), spec.data(), h, w); });
+    launch((w + 31) / 32, 32, [&] { forensics_zero_mean_columns(spec.data(), h, w); });
+    launch(h, B, [&] { forensics_zero_mean_rows(spec.data(), h, w); });
+    launch(g, B, [&] { forensics_square_partials(spec.data(), n, partial.data()); });
+    launch(1, B, [&] { forensics_noise_variance(partial.data(), g, n, stats.data()); });
+    dft2(spec.data(), h, w, -1);
+    double* power = (double*) grad.data();
+    launch(g, B, [&] { forensics_power(spec.data(), power, n); });
+    launch(g, B, [&] { forensics_wiener(spec.data(), power, h, w, stats.data()); });
+    if (pce) {
+        launch(grid(half), B, [&] { forensics_half_spectrum(spec.data(), item.data(), h, w); });
+    } else {
+        dft2(spec.data(), h, w, +1);
+        launch(g, B, [&] { forensics_pattern(spec.data(), item.data(), h, w); });
+    }
+    return item;
+}
+static double forensicsCompare(std::vector<float>& a, std::vector<float>& b, int h, int w, bool pce) {
+    long long n = (long long) h * w, half = (long long) h * (w / 2 + 1);
+    std::vector<double> partial(3 * 2048), means(8), result(1);
+    int g = grid(n);
+    if (pce) {
+        std::vector<float2> product(half); std::vector<float> surface(n);
+        launch(grid(half), B, [&] { forensics_cross_spectrum(a.data(), b.data(), product.data(), half); });
+        c2r(product.data(), surface.data(), h, w);
+        launch(g, B, [&] { forensics_energy_partials(surface.data(), h, w, partial.data()); });
+        long long box = (long long) std::min(h, 11) * std::min(w, 11);
+        launch(1, B, [&] { forensics_pce(partial.data(), g, surface.data(), n, n - box, result.data()); });
+    } else {
+        launch(g, B, [&] { forensics_ncc_means(a.data(), b.data(), n, partial.data()); });
+        launch(1, B, [&] { forensics_ncc_finish_means(partial.data(), g, n, means.data()); });
+        launch(g, B, [&] { forensics_ncc_products(a.data(), b.data(), n, means.data(), partial.data()); });
+        launch(1, B, [&] { forensics_ncc(partial.data(), g, result.data()); });
+    }
+    return result[0];
+}
+static double maxRel(const float* x, const float* ref, size_t count) {
+    double scale = 0; for (size_t i = 0; i < count; i++) scale = std::max(scale, (double) std::fabs(ref[i]));
+    double m = 0; for (size_t i = 0; i < count; i++) m = std::max(m, std::fabs((double) x[i] - ref[i]) / scale);
+    return m;
+}
+
+// mirrors PhyloCudaKernels.preprocess; returns the vector item as ints
+static std::vector<int> phyloPreprocess(std::vector<char>& parsed, int k, bool hash, long long maxEntries, int* res) {
+    long long candidates = 1; for (int i = 0; i < k; i++) candidates *= 20;
+    unsigned modK1 = candidates / 20, modK2 = modK1 / 20;
+    long long CH = 256LL * 64; int chunks = (candidates + CH - 1) / CH;
+    long long length = parsed.size() - 8;
+    long long cap = 1024; while (cap < 2 * length) cap <<= 1;
+    std::vector<unsigned> countK(hash ? 1 : candidates, 77), hk(hash ? cap : 1, 5), hc(hash ? cap : 1, 5),
+        c1(modK1, 9), c2(modK2, 9), chunkCount(chunks);
+    std::vector<double> results(4);
+    std::vector<unsigned long long> totals(4, 99);
+    std::vector<double> squares(chunks), inv(1);
+    std::vector<int> out(2 + 2 * std::max(0LL, maxEntries), -777);
+    unsigned* tK = hash ? hk.data() : countK.data(); unsigned* keys = hash ? hk.data() : countK.data();
+    unsigned* counts = hash ? hc.data() : countK.data(); long long mask = hash ? cap - 1 : 0;
+    if (!hash) launch(grid(candidates), B, [&] { phylo_fill(countK.data(), candidates, 0); });
+    else { launch(grid(cap), B, [&] { phylo_fill(hk.data(), cap, 0xFFFFFFFFu); }); launch(grid(cap), B, [&] { phylo_fill(hc.data(), cap, 0); }); }
+    launch(grid(modK1), B, [&] { phylo_fill(c1.data(), modK1, 0); });
+    launch(grid(modK2), B, [&] { phylo_fill(c2.data(), modK2, 0); });
+    launch(1, 32, [&] { phylo_clear_totals(totals.data()); });
+    launch(grid(length), B, [&] { phylo_count((const unsigned char*) parsed.data(), length, k, tK, keys, counts, mask, c1.data(), c2.data(), modK1, modK2, totals.data()); });
+    launch(chunks, B, [&] { phylo_chunk_counts(tK, keys, counts, mask, c1.data(), c2.data(), modK1, modK2, totals.data(), candidates, chunkCount.data(), squares.data()); });
+    launch(1, B, [&] { phylo_scan(chunkCount.data(), squares.data(), chunks, totals.data(), results.data(), inv.data()); });
+    launch(chunks, B, [&] { phylo_write(tK, keys, counts, mask, c1.data(), c2.data(), modK1, modK2, totals.data(), candidates, chunkCount.data(), results.data(), inv.data(), maxEntries, k, out.data()); });
+    for (int i = 0; i < 3; i++) res[i] = (int) results[i];
+    return out;
+}
+static double phyloCompare(std::vector<int>& a, std::vector<int>& b) {
+    int g = 5; std::vector<double> partial(g), result(1);
+    launch(g, B, [&] { phylo_dot(a.data(), b.data(), partial.data()); });
+    launch(1, B, [&] { phylo_distance(partial.data(), g, a.data(), b.data(), result.data()); });
+    return result[0];
+}
+
+int main(int argc, char** argv) {
+    std::string mode = argv[1];
+    if (mode == "forensics") {
+        int h = atoi(argv[2]), w = atoi(argv[3]); bool pce = std::string(argv[4]) == "pce";
+        std::string d = argv[5];
+        auto g1 = readFile(d + "/gray1.bin"), g2 = readFile(d + "/gray2.bin");
+        auto i1 = forensicsPreprocess(g1, h, w, pce), i2 = forensicsPreprocess(g2, h, w, pce);
+        auto ref = readFile(d + (pce ? "/item1_pce.bin" : "/item1_ncc.bin"));
+        int* hdr = (int*) i1.data(); int* rh = (int*) ref.data();
+        printf("header gpu %x %d %d %d ref %x %d %d %d\n", hdr[0], hdr[1], hdr[2], hdr[3], rh[0], rh[1], rh[2], rh[3]);
+        printf("item bytes gpu %zu ref %zu\n", i1.size() * 4, ref.size());
+        printf("item max rel diff %.3g\n", maxRel(i1.data() + 4, (const float*) ref.data() + 4, i1.size() - 4));
+        double score = forensicsCompare(i1, i2, h, w, pce);
+        FILE* f = fopen((d + (pce ? "/score_pce.txt" : "/score_ncc.txt")).c_str(), "r");
+        double expected = 0; if (!f || fscanf(f, "%lf", &expected) != 1) { printf("no expected score\n"); return 1; }
+        fclose(f);
+        double floor = pce ? 1.0 : 0.01, rel = std::fabs(score - expected) / std::max(std::fabs(expected), floor);
+        double itemDiff = maxRel(i1.data() + 4, (const float*) ref.data() + 4, i1.size() - 4);
+        bool ok = hdr[0] == rh[0] && hdr[1] == rh[1] && hdr[2] == rh[2] && i1.size() * 4 == ref.size()
+                && itemDiff < 1e-4 && rel < 1e-4;
+        printf("score %.12g expected %.12g (relative difference %.3g): %s\n", score, expected, rel, ok ? "ok" : "MISMATCH");
+        return ok ? 0 : 1;
+    } else {
+        int k = atoi(argv[2]); bool hash = std::string(argv[3]) == "hash"; std::string d = argv[4];
+        long long maxEntries = atoll(argv[5]);
+        auto p1 = readFile(d + "/parsed1.bin"), p2 = readFile(d + "/parsed2.bin");
+        int r1[3], r2[3];
+        auto v1 = phyloPreprocess(p1, k, hash, maxEntries, r1), v2 = phyloPreprocess(p2, k, hash, maxEntries, r2);
+        printf("results %d %d %d / %d %d %d\n", r1[0], r1[1], r1[2], r2[0], r2[1], r2[2]);
+        if (r1[0] > maxEntries || r2[0] > maxEntries) { printf("too large\n"); return 1; }
+        auto ref = readFile(d + "/vec1.bin"); const int* rv = (const int*) ref.data();
+        int n = rv[0];
+        printf("entries gpu %d ref %d, k %d ref %d\n", v1[0], n, v1[1], rv[1]);
+        int keyDiff = 0; double valDiff = 0;
+        for (int i = 0; i < std::min(n, v1[0]); i++) {
+            if (v1[2 + i] != rv[2 + i]) keyDiff++;
+            float a, b; std::memcpy(&a, &v1[2 + v1[0] + i], 4); std::memcpy(&b, &rv[2 + n + i], 4);
+            valDiff = std::max(valDiff, (double) std::fabs(a - b));
+        }
+        printf("key mismatches %d, max value diff %.3g\n", keyDiff, valDiff);
+        // trailing slot must be untouched beyond the item
+        if ((size_t)(2 + 2 * v1[0]) < v1.size()) printf("after item: %d\n", v1[2 + 2 * v1[0]]);
+        double distance = phyloCompare(v1, v2);
+        FILE* f = fopen((d + "/distance.txt").c_str(), "r");
+        double expected = 0; if (!f || fscanf(f, "%lf", &expected) != 1) { printf("no expected distance\n"); return 1; }
+        fclose(f);
+        bool ok = v1[0] == n && v1[1] == rv[1] && keyDiff == 0 && valDiff < 1e-5 && std::fabs(distance - expected) < 1e-5
+                && r1[1] == 0 && r1[2] == 1;
+        printf("distance %.12g expected %.12g: %s\n", distance, expected, ok ? "ok" : "MISMATCH");
+        return ok ? 0 : 1;
+    }
+}
