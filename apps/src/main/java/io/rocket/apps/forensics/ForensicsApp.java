@@ -1,6 +1,6 @@
 package io.rocket.apps.forensics;
 
-import io.rocket.core.Application;
+import io.rocket.apps.FileItemApplication;
 import io.rocket.core.DeviceBuffer;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.HostBuffer;
@@ -9,10 +9,7 @@ import io.rocket.core.KernelContext;
 import io.rocket.core.Kernels;
 import io.rocket.core.ResultCodec;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * Common-source camera identification as a Rocket application (apps.md §1): one key per photo; parse decodes the
@@ -27,18 +24,17 @@ import java.util.List;
  * runs its kernels on one thread, and {@link #kernels} is called once per device — so no step allocates per item
  * or per pair.
  */
-public final class ForensicsApp implements Application<Path, Double> {
+public final class ForensicsApp extends FileItemApplication<Double> {
 
     private final ForensicsPipeline pipeline;
-    private final long maxFileBytes;
 
     /**
      * @param pipeline     the steps for the collection's image size and metric
      * @param maxFileBytes the largest photo file of the collection (the I/O buffer size)
      */
     public ForensicsApp(ForensicsPipeline pipeline, long maxFileBytes) {
+        super(maxFileBytes);
         this.pipeline = pipeline;
-        this.maxFileBytes = Math.max(1, maxFileBytes);
     }
 
     /** The steps this run uses. */
@@ -49,21 +45,6 @@ public final class ForensicsApp implements Application<Path, Double> {
     @Override
     public String name() {
         return "forensics";
-    }
-
-    @Override
-    public String label(Path key) {
-        return fileName(key);
-    }
-
-    @Override
-    public List<Path> inputFiles(Path key) {
-        return List.of(key);
-    }
-
-    @Override
-    public long maxFileBytes() {
-        return maxFileBytes;
     }
 
     @Override
@@ -108,16 +89,6 @@ public final class ForensicsApp implements Application<Path, Double> {
         return ForensicsPipeline.score(result.byteBuffer());
     }
 
-    /** The file name of a key, as outputs and error messages show it. */
-    static String fileName(Path key) {
-        Path name = key.getFileName();
-        return name == null ? key.toString() : name.toString();
-    }
-
-    /** A little-endian view of {@code buffer}'s first {@code bytes} bytes (the shared buffer's state is untouched). */
-    private static ByteBuffer window(ByteBuffer buffer, long bytes) {
-        return buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear().limit((int) bytes);
-    }
 
     /** The cpu kernels; one instance per device, so its workspaces serve that device's kernel thread only. */
     private final class CpuKernels implements Kernels<Path> {

@@ -1,5 +1,6 @@
 package io.rocket.apps.forensics;
 
+import io.rocket.apps.FileItemApplication;
 import io.rocket.core.DeviceBuffer;
 import io.rocket.core.KernelContext;
 import io.rocket.core.Kernels;
@@ -70,7 +71,7 @@ final class ForensicsCudaKernels implements Kernels<Path> {
     }
 
     private static int grid(long elements) {
-        return (int) Math.max(1, Math.min(MAX_GRID, (elements + BLOCK - 1) / BLOCK));
+        return CudaKernelContext.gridFor(elements, BLOCK, MAX_GRID);
     }
 
     /** Allocates the scratch memory and makes the plans once per device. */
@@ -98,7 +99,7 @@ final class ForensicsCudaKernels implements Kernels<Path> {
 
     @Override
     public long preprocess(Path key, DeviceBuffer input, DeviceBuffer output, KernelContext context) {
-        String label = ForensicsApp.fileName(key);
+        String label = FileItemApplication.fileName(key);
         long gray = PrnuLayout.grayBytes(height, width);
         if (input.length() != gray) {
             throw new IllegalArgumentException(label + ": expected a GRAY item of " + width + "x" + height + " ("

@@ -1,5 +1,6 @@
 package io.rocket.apps.forensics;
 
+import io.rocket.apps.InputDirectory;
 import io.rocket.core.RocketException;
 
 import java.io.IOException;
@@ -11,7 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
+import java.util.Set;
 
 /**
  * The photos of a forensics run: the files of a directory named {@code *.jpg} or {@code *.jpeg} (any case), in
@@ -44,30 +45,13 @@ public final class PhotoDirectory {
 
     /** Lists the photos of {@code dir}. */
     public static Listing scan(Path dir) {
-        if (!Files.isDirectory(dir)) {
-            throw new RocketException(dir + ": not a directory");
-        }
-        List<Path> photos = new ArrayList<>();
-        List<String> ignored = new ArrayList<>();
-        long largest = 0;
-        try (Stream<Path> entries = Files.list(dir)) {
-            for (Path entry : entries.sorted().toList()) {
-                String name = entry.getFileName().toString();
-                if (Files.isRegularFile(entry) && isPhotoName(name)) {
-                    photos.add(entry);
-                    largest = Math.max(largest, Files.size(entry));
-                } else if (!name.startsWith(".") && !name.equals(TruthTable.FILE_NAME)) {
-                    ignored.add(name);
-                }
-            }
-        } catch (IOException e) {
-            throw new RocketException("cannot list " + dir + ": " + e.getMessage(), e);
-        }
-        if (photos.size() < 2) {
-            throw new RocketException(dir + ": found " + photos.size() + " JPEG photo(s) (*.jpg, *.jpeg); "
+        InputDirectory.Listing found = InputDirectory.scan(dir, "photo", PhotoDirectory::isPhotoName,
+                Set.of(TruthTable.FILE_NAME));
+        if (found.items().size() < 2) {
+            throw new RocketException(dir + ": found " + found.items().size() + " JPEG photo(s) (*.jpg, *.jpeg); "
                     + "need at least 2 to compare");
         }
-        return new Listing(List.copyOf(photos), List.copyOf(ignored), largest);
+        return new Listing(found.items(), found.ignored(), found.largestBytes());
     }
 
     /** Whether a file name has a JPEG extension. */

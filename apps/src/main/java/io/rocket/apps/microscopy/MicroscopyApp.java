@@ -1,6 +1,6 @@
 package io.rocket.apps.microscopy;
 
-import io.rocket.core.Application;
+import io.rocket.apps.FileItemApplication;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.HostBuffer;
 import io.rocket.core.InputFiles;
@@ -8,9 +8,7 @@ import io.rocket.core.Kernels;
 import io.rocket.core.ResultCodec;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * All-to-all registration of localization-microscopy particles (apps.md §3, Heydarian et al. 2018) as a Rocket
@@ -21,9 +19,8 @@ import java.util.List;
  * ({@link MicroscopyCpuKernels}) and cuda ({@link MicroscopyCudaKernels}); results cross a cluster through
  * {@link RegistrationCodec}. A bad file fails alone with a {@link ParticleFormatException} naming it.
  */
-public final class MicroscopyApp implements Application<Path, Registration> {
+public final class MicroscopyApp extends FileItemApplication<Registration> {
     private final RegistrationSettings settings;
-    private final long maxFileBytes;
     private final DensityResampler resampler;
     private final ThreadLocal<Parsing> parsing;
 
@@ -38,8 +35,8 @@ public final class MicroscopyApp implements Application<Path, Registration> {
      * @param maxFileBytes the largest particle file of the run (bounds the I/O buffers)
      */
     public MicroscopyApp(RegistrationSettings settings, long maxFileBytes) {
+        super(maxFileBytes);
         this.settings = settings;
-        this.maxFileBytes = Math.max(1, maxFileBytes);
         // Density is counted within one GMM scale: the structure the cost sees.
         this.resampler = new DensityResampler(settings.maxPoints(), settings.scale());
         this.parsing = ThreadLocal.withInitial(Parsing::new);
@@ -52,21 +49,6 @@ public final class MicroscopyApp implements Application<Path, Registration> {
     @Override
     public String name() {
         return "microscopy";
-    }
-
-    @Override
-    public String label(Path key) {
-        return fileName(key);
-    }
-
-    @Override
-    public List<Path> inputFiles(Path key) {
-        return List.of(key);
-    }
-
-    @Override
-    public long maxFileBytes() {
-        return maxFileBytes;
     }
 
     @Override
@@ -90,8 +72,7 @@ public final class MicroscopyApp implements Application<Path, Registration> {
         p.reader.read(fileName(key), files.bytes(0), p.raw);
         resampler.resample(p.raw, p.capped);
         // Pinned host memory may be larger than asked for; write only what a slot holds.
-        ByteBuffer out = output.byteBuffer().duplicate().order(ByteOrder.LITTLE_ENDIAN).clear()
-                .limit((int) Math.min(output.capacity(), settings.slotBytes()));
+        ByteBuffer out = window(output.byteBuffer(), Math.min(output.capacity(), settings.slotBytes()));
         return ParticleSlot.write(p.capped, out);
     }
 
@@ -113,11 +94,5 @@ public final class MicroscopyApp implements Application<Path, Registration> {
     @Override
     public Registration postprocess(Path left, Path right, HostBuffer result) {
         return Registration.read(result.byteBuffer());
-    }
-
-    /** The file name of a key, as labels and messages show it. */
-    static String fileName(Path key) {
-        Path name = key.getFileName();
-        return name == null ? key.toString() : name.toString();
     }
 }

@@ -1,5 +1,6 @@
 package io.rocket.apps.microscopy;
 
+import io.rocket.apps.FileItemApplication;
 import io.rocket.apps.cli.JobRunner;
 import io.rocket.apps.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
@@ -206,7 +207,7 @@ public final class MicroscopyCommand implements Callable<Integer> {
     }
 
     private static String name(Path file) {
-        return MicroscopyApp.fileName(file);
+        return FileItemApplication.fileName(file);
     }
 
     private static void noteIgnored(List<String> ignored, PrintWriter err) {

@@ -50,7 +50,7 @@ final class MicroscopyCudaKernels implements Kernels<Path> {
     @Override
     public long preprocess(Path key, DeviceBuffer input, DeviceBuffer output, KernelContext context) {
         long words = input.length() / Double.BYTES;
-        int grid = (int) Math.max(1, Math.min(256, (words + BLOCK - 1) / BLOCK));
+        int grid = CudaKernelContext.gridFor(words, BLOCK, 256);
         CudaKernelContext.of(context).kernel("microscopy_preprocess").grid(grid).block(BLOCK)
                 .arg(input).arg(output).arg(words).launch();
         return input.length();

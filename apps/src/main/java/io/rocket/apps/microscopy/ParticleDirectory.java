@@ -1,12 +1,11 @@
 package io.rocket.apps.microscopy;
 
+import io.rocket.apps.InputDirectory;
 import io.rocket.core.RocketException;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -42,30 +41,12 @@ public final class ParticleDirectory {
      * @throws RocketException when the directory cannot be read or holds fewer than two particles
      */
     public static Listing scan(Path dir) {
-        if (!Files.isDirectory(dir)) {
-            throw new RocketException(dir + ": not a directory (give the directory holding the particle files)");
-        }
-        List<Path> particles = new ArrayList<>();
-        List<String> ignored = new ArrayList<>();
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-            for (Path entry : entries) {
-                String name = entry.getFileName().toString();
-                if (isParticle(name) && Files.isRegularFile(entry)) {
-                    particles.add(entry);
-                } else if (!KNOWN.contains(name)) {
-                    ignored.add(name);
-                }
-            }
-        } catch (IOException e) {
-            throw new RocketException("cannot list " + dir + ": " + e.getMessage(), e);
-        }
-        if (particles.size() < 2) {
-            throw new RocketException(dir + ": " + particles.size() + " particle files (*.json, *.csv); need at "
+        InputDirectory.Listing found = InputDirectory.scan(dir, "particle", ParticleDirectory::isParticle, KNOWN);
+        if (found.items().size() < 2) {
+            throw new RocketException(dir + ": " + found.items().size() + " particle files (*.json, *.csv); need at "
                     + "least 2");
         }
-        particles.sort((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()));
-        ignored.sort(null);
-        return new Listing(List.copyOf(particles), List.copyOf(ignored));
+        return new Listing(found.items(), found.ignored());
     }
 
     /** The size of the largest file, for the I/O buffers. */

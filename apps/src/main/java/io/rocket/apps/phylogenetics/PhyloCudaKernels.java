@@ -1,5 +1,6 @@
 package io.rocket.apps.phylogenetics;
 
+import io.rocket.apps.FileItemApplication;
 import io.rocket.core.DeviceBuffer;
 import io.rocket.core.KernelContext;
 import io.rocket.core.Kernels;
@@ -85,7 +86,7 @@ final class PhyloCudaKernels implements Kernels<Path> {
     }
 
     private static int grid(long elements) {
-        return (int) Math.max(1, Math.min(MAX_GRID, (elements + BLOCK - 1) / BLOCK));
+        return CudaKernelContext.gridFor(elements, BLOCK, MAX_GRID);
     }
 
     private void ensureState(CudaKernelContext cuda) {
@@ -120,7 +121,7 @@ final class PhyloCudaKernels implements Kernels<Path> {
 
     @Override
     public long preprocess(Path key, DeviceBuffer input, DeviceBuffer output, KernelContext context) {
-        String name = PhylogeneticsApp.fileName(key);
+        String name = FileItemApplication.fileName(key);
         long length = input.length() - FastaParser.HEADER_BYTES;
         if (length < 0) {
             throw new IllegalArgumentException(name + ": not a parsed proteome (" + input.length() + " bytes)");

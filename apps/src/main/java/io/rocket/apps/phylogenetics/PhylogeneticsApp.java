@@ -1,6 +1,6 @@
 package io.rocket.apps.phylogenetics;
 
-import io.rocket.core.Application;
+import io.rocket.apps.FileItemApplication;
 import io.rocket.core.DeviceBuffer;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.HostBuffer;
@@ -10,9 +10,7 @@ import io.rocket.core.Kernels;
 import io.rocket.core.ResultCodec;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * CVTree as a Rocket application (apps.md §2): one key per proteome file; parse reads the FASTA text (plain or gzip)
@@ -25,13 +23,14 @@ import java.util.List;
  * {@link FastaParser} per CPU-pool thread, and per device a {@link CvWorkspace} (cpu) or device memory (cuda) — each
  * device runs its kernels on one thread, and {@link #kernels} is called once per device.
  */
-public final class PhylogeneticsApp implements Application<Path, Double> {
+public final class PhylogeneticsApp extends FileItemApplication<Double> {
 
     private final SlotSizes sizes;
     private final CompositionVectorBuilder builder;
     private final ThreadLocal<FastaParser> parsers = ThreadLocal.withInitial(FastaParser::new);
 
     public PhylogeneticsApp(SlotSizes sizes) {
+        super(sizes.fileBytes());
         this.sizes = sizes;
         this.builder = new CompositionVectorBuilder(sizes.k());
     }
@@ -49,16 +48,6 @@ public final class PhylogeneticsApp implements Application<Path, Double> {
     @Override
     public String label(Path key) {
         return TaxonLabels.fromPath(key);
-    }
-
-    @Override
-    public List<Path> inputFiles(Path key) {
-        return List.of(key);
-    }
-
-    @Override
-    public long maxFileBytes() {
-        return sizes.fileBytes();
     }
 
     @Override
@@ -113,16 +102,6 @@ public final class PhylogeneticsApp implements Application<Path, Double> {
         return CvDistance.readResult(result.byteBuffer());
     }
 
-    /** The file name of a key, as error messages show it. */
-    static String fileName(Path key) {
-        Path name = key.getFileName();
-        return name == null ? key.toString() : name.toString();
-    }
-
-    /** A little-endian view of {@code buffer}'s first {@code bytes} bytes (the shared buffer's state is untouched). */
-    private static ByteBuffer window(ByteBuffer buffer, long bytes) {
-        return buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear().limit((int) bytes);
-    }
 
     /** The error for a vector that does not fit its slot, naming the option that would make it fit. */
     SlotTooSmallException vectorTooLarge(String name, BufferTooSmallException e) {

@@ -1,12 +1,9 @@
 package io.rocket.apps.phylogenetics;
 
+import io.rocket.apps.InputDirectory;
 import io.rocket.core.RocketException;
 
-import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -50,30 +47,12 @@ public final class ProteomeDirectory {
      * @throws RocketException when the directory cannot be read, holds no proteome, or two files share a label
      */
     public static Listing scan(Path dir) {
-        if (!Files.isDirectory(dir)) {
-            throw new RocketException(dir + ": not a directory (give the directory holding the proteome files)");
-        }
-        List<Path> proteomes = new ArrayList<>();
-        List<String> ignored = new ArrayList<>();
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-            for (Path entry : entries) {
-                String name = entry.getFileName().toString();
-                if (isProteome(name) && Files.isRegularFile(entry)) {
-                    proteomes.add(entry);
-                } else {
-                    ignored.add(name);
-                }
-            }
-        } catch (IOException e) {
-            throw new RocketException("cannot list " + dir + ": " + e.getMessage(), e);
-        }
-        if (proteomes.isEmpty()) {
+        InputDirectory.Listing found = InputDirectory.scan(dir, "proteome", ProteomeDirectory::isProteome, Set.of());
+        if (found.items().isEmpty()) {
             throw new RocketException(dir + ": no proteome files (*.faa, *.fasta, *.fa, optionally .gz)");
         }
-        proteomes.sort((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()));
-        ignored.sort(null);
-        checkDistinctLabels(proteomes);
-        return new Listing(List.copyOf(proteomes), List.copyOf(ignored));
+        checkDistinctLabels(found.items());
+        return new Listing(found.items(), found.ignored());
     }
 
     private static void checkDistinctLabels(List<Path> proteomes) {

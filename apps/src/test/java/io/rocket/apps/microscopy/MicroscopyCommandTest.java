@@ -1,5 +1,6 @@
 package io.rocket.apps.microscopy;
 
+import io.rocket.apps.Cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,6 @@
 package io.rocket.apps.phylogenetics;
 
+import io.rocket.apps.Cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

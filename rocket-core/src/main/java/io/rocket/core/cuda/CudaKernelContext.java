@@ -39,6 +39,14 @@ public interface CudaKernelContext extends KernelContext {
     }
 
     /**
+     * The grid size for a grid-stride loop over {@code elements} with {@code blockX} threads per block: one thread
+     * per element, capped at {@code maxGrid} blocks (the threads then stride), and at least one block.
+     */
+    static int gridFor(long elements, int blockX, int maxGrid) {
+        return (int) Math.max(1, Math.min(maxGrid, (elements + blockX - 1) / blockX));
+    }
+
+    /**
      * Launches {@code function} on a one-dimensional grid of {@code gridX} blocks of {@code blockX} threads with
      * {@code args} in parameter order: {@link io.rocket.core.DeviceBuffer} (pointer), {@code Integer} ({@code int}),
      * {@code Long} ({@code long long}), {@code Float} or {@code Double}.
