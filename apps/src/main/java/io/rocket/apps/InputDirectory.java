@@ -15,7 +15,8 @@ import java.util.function.Predicate;
 /**
  * The input of a file-based run: the item files of one directory, sorted by file name (which fixes the item indices
  * of the pair TSV), and the names of the other entries, so that a command can say what it left out. Hidden entries
- * and the files a generator writes beside the items (a truth table, say) are not worth a note and are not listed.
+ * (names starting with a dot) are never items and not listed; the files a generator writes beside the items (a
+ * truth table, say) are expected and not listed either.
  */
 public final class InputDirectory {
 
@@ -50,10 +51,13 @@ public final class InputDirectory {
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path entry : entries) {
                 String name = entry.getFileName().toString();
+                if (name.startsWith(".")) {
+                    continue; // hidden: editor and OS droppings such as macOS "._img.jpg" files are not items
+                }
                 if (isItem.test(name) && Files.isRegularFile(entry)) {
                     items.add(entry);
                     largest = Math.max(largest, Files.size(entry));
-                } else if (!name.startsWith(".") && !expected.contains(name)) {
+                } else if (!expected.contains(name)) {
                     ignored.add(name);
                 }
             }
