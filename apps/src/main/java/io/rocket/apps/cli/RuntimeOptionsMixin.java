@@ -108,6 +108,11 @@ public final class RuntimeOptionsMixin {
             description = "How long to wait for another node's copy before loading locally. Default: ${DEFAULT-VALUE}.")
     int l3TimeoutMillis;
 
+    @Option(names = "--partitioned-start", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Every node starts with its own stretch of the pair matrix (cluster runs; "
+                    + "--no-partitioned-start: rank 0 starts with all of it and the others steal). Default: on.")
+    boolean partitionedStart;
+
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
@@ -142,7 +147,7 @@ public final class RuntimeOptionsMixin {
             throw new RocketException("a cluster run needs --hosts or --discovery-dir");
         }
         return new ClusterOptions(rank, nodes, addresses, discoveryDir, null, Duration.ofSeconds(joinTimeoutSeconds),
-                distributedCache, hops, Duration.ofMillis(l3TimeoutMillis), fingerprint, Faults.NONE);
+                distributedCache, hops, Duration.ofMillis(l3TimeoutMillis), partitionedStart, fingerprint, Faults.NONE);
     }
 
     private InetSocketAddress hostAddress(String text) {
@@ -166,7 +171,8 @@ public final class RuntimeOptionsMixin {
 
     /**
      * A digest of what must be equal on every node: the command, its application options (not these runtime
-     * options, which may differ between heterogeneous nodes) and the item labels in order.
+     * options, which may differ between heterogeneous nodes, except how the work starts) and the item labels in
+     * order.
      */
     public String fingerprint(List<String> labels) {
         StringBuilder b = new StringBuilder(command.qualifiedName()).append('\n');
@@ -182,6 +188,9 @@ public final class RuntimeOptionsMixin {
                 b.append(o.longestName()).append('=').append(String.valueOf((Object) o.getValue())).append('\n');
             }
         }
+        // How the work starts must agree too: a node starting empty while rank 0 starts with only its share would
+        // leave that node's share to nobody.
+        b.append("--partitioned-start=").append(partitionedStart).append('\n');
         for (String label : labels) {
             b.append(label).append('\n');
         }

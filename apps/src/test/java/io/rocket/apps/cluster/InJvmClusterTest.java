@@ -72,7 +72,7 @@ class InJvmClusterTest {
 
     @Test
     @Timeout(120)
-    void twoToEightNodes_everyPairOnceWithRightValue_andNodesSteal() throws Exception {
+    void twoToEightNodes_startingOnRankZero_everyPairOnceWithRightValue_andNodesSteal() throws Exception {
         for (int nodes : new int[]{2, 5, 8}) {
             int n = 90;
             SyntheticApp app = app(n, "0.02");
@@ -80,7 +80,8 @@ class InJvmClusterTest {
             SyntheticCheck check = new SyntheticCheck(11, n, true);
             RocketOptions options = RocketOptions.defaults().withThreads(1, 1).withTileSize(8)
                     .withCaches(new CacheSize(-1, 30), new CacheSize(-1, 20));
-            List<RunSummary> all = runCluster(nodes, app, options, r -> ClusterOptions.loopback(group, r, nodes), check);
+            List<RunSummary> all = runCluster(nodes, app, options,
+                    r -> ClusterOptions.loopback(group, r, nodes).withPartitionedStart(false), check);
             assertThat(check.problem()).as("%d nodes", nodes).isNull();
             RunSummary rank0 = all.get(0);
             assertThat(rank0.pairs).isEqualTo(n * (n - 1) / 2);
@@ -90,6 +91,30 @@ class InJvmClusterTest {
             assertThat(computedElsewhere).as("pairs computed by ranks > 0 (they only get work by stealing)")
                     .isPositive();
             assertThat((String) rank0.cluster.get("steals_remote")).doesNotStartWith("0/");
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void partitionedStart_everyNodeComputesFromItsOwnShare_everyPairOnce() throws Exception {
+        for (int nodes : new int[]{3, 8}) {
+            int n = 120;
+            SyntheticApp app = app(n, "0.02");
+            String group = UUID.randomUUID().toString();
+            SyntheticCheck check = new SyntheticCheck(11, n, true);
+            RocketOptions options = RocketOptions.defaults().withThreads(1, 1).withTileSize(8)
+                    .withCaches(new CacheSize(-1, 40), new CacheSize(-1, 20));
+            List<RunSummary> all = runCluster(nodes, app, options, r -> ClusterOptions.loopback(group, r, nodes),
+                    check);
+            assertThat(check.problem()).as("%d nodes", nodes).isNull();
+            RunSummary rank0 = all.get(0);
+            assertThat(rank0.pairs).isEqualTo(n * (n - 1) / 2);
+            long fairShare = (long) n * (n - 1) / 2 / nodes;
+            for (Map<String, Object> node : rank0.nodes) {
+                // Each starts with about 1/P of the pairs; stealing may move some, never most of a share.
+                assertThat(((Number) node.get("pairs")).longValue()).as("pairs of rank %s", node.get("rank"))
+                        .isGreaterThan(fairShare / 4);
+            }
         }
     }
 

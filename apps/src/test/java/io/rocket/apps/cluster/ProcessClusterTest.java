@@ -105,6 +105,21 @@ class ProcessClusterTest {
     }
 
     @Test
+    @Timeout(120)
+    void nodeWithOtherStartMode_isRefusedAtJoin() throws Exception {
+        String hosts = hosts(2);
+        String[] app = {"synthetic", "--items", "20", "--seed", "3", "--host-threads", "1"};
+        Process rank0 = start(app, 2, 0, hosts);
+        Process rank1 = start(app, 2, 1, hosts, "--no-partitioned-start");
+        for (Process p : List.of(rank0, rank1)) {
+            assertThat(p.waitFor(90, TimeUnit.SECONDS)).isTrue();
+        }
+        String log1 = Files.readString(dir.resolve("rank-1.log"));
+        assertThat(rank1.exitValue()).as(log1).isNotZero();
+        assertThat(log1).contains("different item list or options than rank 0");
+    }
+
+    @Test
     @Timeout(180)
     void threeProcesses_sameSortedOutputAsOneNode() throws Exception {
         int nodes = 3;

@@ -1,5 +1,6 @@
 package io.rocket.steal.cluster;
 
+import io.rocket.steal.StartShares;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,12 +18,14 @@ import java.util.List;
  * @param distributedCache whether the L3 level is used
  * @param hops             h: candidates kept per item by its contact node
  * @param l3Timeout        how long a requester waits for an L3 reply before loading locally
+ * @param partitionedStart whether every node starts with its own share of the pair matrix ({@link StartShares});
+ *                         if not, rank 0 starts with all of it and the others get work only by stealing
  * @param fingerprint      digest of keys and options; every node must match rank 0's
  * @param faults           fault injection for tests (drop some messages), or {@link Faults#NONE}
  */
 public record ClusterOptions(int rank, int nodes, List<InetSocketAddress> hosts, Path discoveryDir,
                              String loopbackGroup, Duration joinTimeout, boolean distributedCache, int hops,
-                             Duration l3Timeout, String fingerprint, Faults faults) {
+                             Duration l3Timeout, boolean partitionedStart, String fingerprint, Faults faults) {
 
     public static final int DEFAULT_PORT = 7800;
     public static final Duration DEFAULT_JOIN_TIMEOUT = Duration.ofSeconds(60);
@@ -44,26 +47,31 @@ public record ClusterOptions(int rank, int nodes, List<InetSocketAddress> hosts,
     /** An in-JVM test node. */
     public static ClusterOptions loopback(String group, int rank, int nodes) {
         return new ClusterOptions(rank, nodes, List.of(), null, group, Duration.ofSeconds(30), true, 1,
-                Duration.ofSeconds(2), "", Faults.NONE);
+                Duration.ofSeconds(2), true, "", Faults.NONE);
     }
 
     public ClusterOptions withDistributedCache(boolean on, int h) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, on, h, l3Timeout,
-                fingerprint, faults);
+                partitionedStart, fingerprint, faults);
     }
 
     public ClusterOptions withFaults(Faults value) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, fingerprint, value);
+                l3Timeout, partitionedStart, fingerprint, value);
     }
 
     public ClusterOptions withFingerprint(String value) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, value, faults);
+                l3Timeout, partitionedStart, value, faults);
     }
 
     public ClusterOptions withL3Timeout(Duration value) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                value, fingerprint, faults);
+                value, partitionedStart, fingerprint, faults);
+    }
+
+    public ClusterOptions withPartitionedStart(boolean on) {
+        return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
+                l3Timeout, on, fingerprint, faults);
     }
 }

@@ -19,6 +19,7 @@ import io.rocket.core.trace.Telemetry;
 import io.rocket.core.trace.TraceEvent;
 import io.rocket.core.trace.Tracer;
 import io.rocket.steal.Region;
+import io.rocket.steal.StartShares;
 import io.rocket.steal.RocketOptions;
 import io.rocket.steal.RunSupport;
 import io.rocket.steal.WorkScheduler;
@@ -160,7 +161,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 chrome.clockOffsetNanos(chrome.originEpochNanos() - membership.startEpochMillis() * 1_000_000L);
             }
             long start = System.nanoTime();
-            work.start(rank == 0 ? Region.root(n) : new Region(0, 0, 0, 0, 0), tracer);
+            work.start(startRegions(n), tracer);
             stealing.start();
             if (collector != null) {
                 collector.checkComplete(); // a run with no pairs is over at once
@@ -420,5 +421,14 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 cache.endReceive(requestId, hop, length, ok);
             }
         }
+    }
+
+    /** What this node starts with: its own share of the pair matrix, or (rank 0 only) all of it. */
+    private List<Region> startRegions(int n) {
+        if (cluster.partitionedStart()) {
+            return StartShares.of(n, options.tileSize(), cluster.nodes(), rank);
+        }
+        Region root = Region.root(n);
+        return rank == 0 && root.hasPairs() ? List.of(root) : List.of();
     }
 }

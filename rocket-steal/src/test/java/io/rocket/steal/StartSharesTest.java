@@ -1,0 +1,65 @@
+package io.rocket.steal;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+import java.util.BitSet;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class StartSharesTest {
+
+    @Property(tries = 300)
+    void sharesOfAllRanks_coverEveryPairExactlyOnce(@ForAll @IntRange(min = 0, max = 300) int n,
+                                                    @ForAll @IntRange(min = 1, max = 40) int tile,
+                                                    @ForAll @IntRange(min = 1, max = 20) int nodes) {
+        BitSet seen = new BitSet(n * n);
+        long count = 0;
+        for (int rank = 0; rank < nodes; rank++) {
+            for (Region region : StartShares.of(n, tile, nodes, rank)) {
+                assertThat(region.hasPairs()).isTrue();
+                for (int i = region.r0(); i < region.r1(); i++) {
+                    for (int j = Math.max(region.c0(), i + 1); j < region.c1(); j++) {
+                        assertThat(seen.get(i * n + j)).as("pair (%d, %d) twice", i, j).isFalse();
+                        seen.set(i * n + j);
+                        count++;
+                    }
+                }
+            }
+        }
+        assertThat(count).isEqualTo((long) n * (n - 1) / 2);
+    }
+
+    @Property(tries = 100)
+    void sharesAreBalanced_whenTheMatrixIsLargeAgainstTheTiles(@ForAll @IntRange(min = 200, max = 2000) int n,
+                                                                @ForAll @IntRange(min = 2, max = 16) int nodes) {
+        long total = (long) n * (n - 1) / 2;
+        for (int rank = 0; rank < nodes; rank++) {
+            long pairs = StartShares.of(n, 8, nodes, rank).stream().mapToLong(Region::pairs).sum();
+            // 8 regions per node at the cut: a share is off by at most about one region of the largest size.
+            assertThat((double) pairs).as("rank %d of %d, n = %d", rank, nodes, n)
+                    .isBetween(0.75 * total / nodes, 1.25 * total / nodes);
+        }
+    }
+
+    @Test
+    void aShareIsOneStretchOfTheCurve() {
+        List<Region> cut = StartShares.cut(512, 16, 8 * 4);
+        for (int rank = 0; rank < 4; rank++) {
+            List<Region> share = StartShares.of(512, 16, 4, rank);
+            int first = cut.indexOf(share.get(0));
+            assertThat(cut.subList(first, first + share.size())).isEqualTo(share);
+        }
+    }
+
+    @Test
+    void oneNodeStartsWithEverything_andBadRanksAreRefused() {
+        List<Region> all = StartShares.of(100, 8, 1, 0);
+        assertThat(all.stream().mapToLong(Region::pairs).sum()).isEqualTo(100L * 99 / 2);
+        assertThatThrownBy(() -> StartShares.of(100, 8, 4, 4)).isInstanceOf(IllegalArgumentException.class);
+    }
+}
