@@ -120,6 +120,26 @@ class InJvmClusterTest {
         }
     }
 
+    /**
+     * Rank 0's end-of-run confirmation can be lost (the group drops it once a view without rank 0 is in); the other
+     * nodes then take rank 0's departure as the confirmation instead of waiting out their 30 s end timeout.
+     */
+    @Test
+    @Timeout(25)
+    void lostEndConfirmation_nodesEndWhenRankZeroLeaves() throws Exception {
+        int nodes = 3;
+        int n = 40;
+        SyntheticApp app = app(n, "0.02");
+        String group = UUID.randomUUID().toString();
+        SyntheticCheck check = new SyntheticCheck(11, n, true);
+        RocketOptions options = RocketOptions.defaults().withThreads(1, 1).withTileSize(8);
+        List<RunSummary> all = runCluster(nodes, app, options, r -> r == 0
+                ? ClusterOptions.loopback(group, r, nodes).withFaults(new Faults(Wire.Kind.BYE, 1.0))
+                : ClusterOptions.loopback(group, r, nodes), check);
+        assertThat(check.problem()).isNull();
+        assertThat(all.get(0).pairs).isEqualTo(n * (n - 1) / 2);
+    }
+
     @Test
     @Timeout(120)
     void smallHostCaches_l3Hits() throws Exception {

@@ -174,7 +174,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             }
             double wall = (System.nanoTime() - start) / 1e9;
             LOG.info("rank {}: all pairs done after {} s", rank, wall);
-            membership.ending();
+            membership.ending(bye::countDown);
             stealing.close();
             work.close();
             if (stream != null) {

@@ -37,6 +37,7 @@ final class Membership {
     private volatile ClusterChannel channel;
     private volatile boolean sentReady;
     private volatile boolean ending;
+    private volatile Runnable rankZeroGone = () -> { };
     private volatile long startEpochMillis;
     private volatile Runnable onFailure = () -> { };
 
@@ -112,6 +113,10 @@ final class Membership {
 
     void onView(View view) {
         if (ending) {
+            Address zero = addresses.get(0);
+            if (options.rank() != 0 && zero != null && !view.containsMember(zero)) {
+                rankZeroGone.run();
+            }
             return;
         }
         if (started.getCount() > 0) {
@@ -130,9 +135,18 @@ final class Membership {
         }
     }
 
-    /** From now on departures are expected (the run is over). */
-    void ending() {
+    /**
+     * From now on departures are expected (the run is over). On ranks above 0, {@code rankZeroGone} runs when rank 0
+     * leaves: it leaves only after confirming the end to everyone, and its confirmation can arrive after the view
+     * that no longer lists it, when the group drops it as coming from a non-member.
+     */
+    void ending(Runnable rankZeroGone) {
+        this.rankZeroGone = rankZeroGone;
         ending = true;
+        View now = channel.view();
+        if (now != null) {
+            onView(now);
+        }
     }
 
     private void fail(String reason) {
