@@ -23,6 +23,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import java.util.function.IntFunction;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -66,6 +67,23 @@ class InJvmClusterTest {
         }
     }
 
+    /**
+     * Runs P nodes of the synthetic app on {@code n} items in a fresh loopback group, each node's options made by
+     * {@code adjust} from the loopback defaults, and checks that rank 0 received every pair once with the right
+     * value. Returns every node's summary (rank 0 first).
+     */
+    private static List<RunSummary> runVerified(int nodes, int n, String compareMs, RocketOptions options,
+                                                BiFunction<Integer, ClusterOptions, ClusterOptions> adjust)
+            throws Exception {
+        String group = UUID.randomUUID().toString();
+        SyntheticCheck check = new SyntheticCheck(11, n, true);
+        List<RunSummary> all = runCluster(nodes, app(n, compareMs), options,
+                r -> adjust.apply(r, ClusterOptions.loopback(group, r, nodes)), check);
+        assertThat(check.problem()).as("%d nodes", nodes).isNull();
+        assertThat(all.get(0).pairs).as("%d nodes", nodes).isEqualTo(n * (n - 1) / 2);
+        return all;
+    }
+
     private static SyntheticApp app(int n, String compareMs) {
         return new SyntheticApp(new SyntheticApp.Config(n, 256, Cost.parse("0.2"), Cost.ZERO, Cost.parse(compareMs), 11));
     }
@@ -74,17 +92,10 @@ class InJvmClusterTest {
     @Timeout(120)
     void twoToEightNodes_startingOnRankZero_everyPairOnceWithRightValue_andNodesSteal() throws Exception {
         for (int nodes : new int[]{2, 5, 8}) {
-            int n = 90;
-            SyntheticApp app = app(n, "0.02");
-            String group = UUID.randomUUID().toString();
-            SyntheticCheck check = new SyntheticCheck(11, n, true);
             RocketOptions options = RocketOptions.defaults().withThreads(1, 1).withTileSize(8)
                     .withCaches(new CacheSize(-1, 30), new CacheSize(-1, 20));
-            List<RunSummary> all = runCluster(nodes, app, options,
-                    r -> ClusterOptions.loopback(group, r, nodes).withPartitionedStart(false), check);
-            assertThat(check.problem()).as("%d nodes", nodes).isNull();
+            List<RunSummary> all = runVerified(nodes, 90, "0.02", options, (r, c) -> c.withPartitionedStart(false));
             RunSummary rank0 = all.get(0);
-            assertThat(rank0.pairs).isEqualTo(n * (n - 1) / 2);
             assertThat(rank0.nodes).hasSize(nodes);
             long computedElsewhere = rank0.nodes.stream().filter(m -> ((Number) m.get("rank")).intValue() != 0)
                     .mapToLong(m -> ((Number) m.get("pairs")).longValue()).sum();
@@ -99,18 +110,11 @@ class InJvmClusterTest {
     void partitionedStart_everyNodeComputesFromItsOwnShare_everyPairOnce() throws Exception {
         for (int nodes : new int[]{3, 8}) {
             int n = 120;
-            // Compares long enough (about 0.3 s of work per node) that nodes starting a little later than the
-            // others still run most of their own share before anyone steals it.
-            SyntheticApp app = app(n, "0.3");
-            String group = UUID.randomUUID().toString();
-            SyntheticCheck check = new SyntheticCheck(11, n, true);
             RocketOptions options = RocketOptions.defaults().withThreads(1, 1).withTileSize(8)
                     .withCaches(new CacheSize(-1, 40), new CacheSize(-1, 20));
-            List<RunSummary> all = runCluster(nodes, app, options, r -> ClusterOptions.loopback(group, r, nodes),
-                    check);
-            assertThat(check.problem()).as("%d nodes", nodes).isNull();
-            RunSummary rank0 = all.get(0);
-            assertThat(rank0.pairs).isEqualTo(n * (n - 1) / 2);
+            // Compares long enough (about 0.3 s of work per node) that nodes starting a little later than the
+            // others still run most of their own share before anyone steals it.
+            RunSummary rank0 = runVerified(nodes, n, "0.3", options, (r, c) -> c).get(0);
             long fairShare = (long) n * (n - 1) / 2 / nodes;
             for (Map<String, Object> node : rank0.nodes) {
                 // Each starts with about 1/P of the pairs; stealing evens out the ends, it does not empty a share.
@@ -127,33 +131,17 @@ class InJvmClusterTest {
     @Test
     @Timeout(25)
     void lostEndConfirmation_nodesEndWhenRankZeroLeaves() throws Exception {
-        int nodes = 3;
-        int n = 40;
-        SyntheticApp app = app(n, "0.02");
-        String group = UUID.randomUUID().toString();
-        SyntheticCheck check = new SyntheticCheck(11, n, true);
         RocketOptions options = RocketOptions.defaults().withThreads(1, 1).withTileSize(8);
-        List<RunSummary> all = runCluster(nodes, app, options, r -> r == 0
-                ? ClusterOptions.loopback(group, r, nodes).withFaults(new Faults(Wire.Kind.BYE, 1.0))
-                : ClusterOptions.loopback(group, r, nodes), check);
-        assertThat(check.problem()).isNull();
-        assertThat(all.get(0).pairs).isEqualTo(n * (n - 1) / 2);
+        runVerified(3, 40, "0.02", options, (r, c) -> r == 0 ? c.withFaults(new Faults(Wire.Kind.BYE, 1.0)) : c);
     }
 
     @Test
     @Timeout(120)
     void smallHostCaches_l3Hits() throws Exception {
-        int nodes = 4;
-        int n = 120;
-        SyntheticApp app = app(n, "0.05");
-        String group = UUID.randomUUID().toString();
-        SyntheticCheck check = new SyntheticCheck(11, n, true);
         RocketOptions options = RocketOptions.defaults().withThreads(1, 1).withTileSize(8)
                 .withCaches(new CacheSize(-1, 12), new CacheSize(-1, 6));
-        List<RunSummary> all = runCluster(nodes, app, options,
-                r -> ClusterOptions.loopback(group, r, nodes).withDistributedCache(true, 2), check);
-        assertThat(check.problem()).isNull();
-        Map<String, Object> cluster = all.get(0).cluster;
+        Map<String, Object> cluster = runVerified(4, 120, "0.05", options, (r, c) -> c.withDistributedCache(true, 2))
+                .get(0).cluster;
         assertThat(((Number) cluster.get("l3_requests")).longValue()).isPositive();
         assertThat(((Number) cluster.get("l3_hits")).longValue()).isPositive();
     }
@@ -161,19 +149,11 @@ class InJvmClusterTest {
     @Test
     @Timeout(120)
     void droppedL3Replies_costLocalLoads_runCompletes() throws Exception {
-        int nodes = 3;
-        int n = 80;
-        SyntheticApp app = app(n, "0.05");
-        String group = UUID.randomUUID().toString();
-        SyntheticCheck check = new SyntheticCheck(11, n, true);
         RocketOptions options = RocketOptions.defaults().withThreads(1, 1).withTileSize(8)
                 .withCaches(new CacheSize(-1, 10), new CacheSize(-1, 6));
-        List<RunSummary> all = runCluster(nodes, app, options,
-                r -> ClusterOptions.loopback(group, r, nodes).withDistributedCache(true, 1)
-                        .withL3Timeout(java.time.Duration.ofMillis(50))
-                        .withFaults(new Faults(Wire.Kind.L3, 0.3)), check);
-        assertThat(check.problem()).isNull();
-        Map<String, Object> cluster = all.get(0).cluster;
+        Map<String, Object> cluster = runVerified(3, 80, "0.05", options, (r, c) -> c.withDistributedCache(true, 1)
+                .withL3Timeout(java.time.Duration.ofMillis(50)).withFaults(new Faults(Wire.Kind.L3, 0.3)))
+                .get(0).cluster;
         assertThat(((Number) cluster.get("l3_timeouts")).longValue()).isPositive();
     }
 
