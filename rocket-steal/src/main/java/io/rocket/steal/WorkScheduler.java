@@ -55,16 +55,18 @@ public final class WorkScheduler implements AutoCloseable {
 
     /** Puts {@code root} on worker 0 (the others steal from it) and starts the workers. */
     public void start(Region root, Tracer tracer) {
-        start(root.hasPairs() ? List.of(root) : List.of(), tracer);
+        start(List.of(root), tracer);
     }
 
     /**
-     * Puts {@code regions} (in curve order) on worker 0, so that it runs them first to last and thieves take from
-     * the far end, and starts the workers.
+     * Puts {@code regions} (in curve order; those without pairs are skipped) on worker 0, so that it runs them first
+     * to last and thieves take from the far end, and starts the workers.
      */
     public void start(List<Region> regions, Tracer tracer) {
         for (int k = regions.size() - 1; k >= 0; k--) {
-            deques.get(0).push(regions.get(k));
+            if (regions.get(k).hasPairs()) {
+                deques.get(0).push(regions.get(k));
+            }
         }
         for (int w = 0; w < deques.size(); w++) {
             int id = w;

@@ -89,7 +89,6 @@ public final class ForensicsApp extends FileItemApplication<Double> {
         return ForensicsPipeline.score(result.byteBuffer());
     }
 
-
     /** The cpu kernels; one instance per device, so its workspaces serve that device's kernel thread only. */
     private final class CpuKernels implements Kernels<Path> {
         private final PrnuWorkspace prnu = new PrnuWorkspace(pipeline.height(), pipeline.width());

@@ -86,7 +86,7 @@ public final class MicroscopyCommand implements Callable<Integer> {
         ParticleDirectory.Listing listing = ParticleDirectory.scan(dir);
         noteIgnored(listing.ignored(), err);
         List<Path> files = listing.particles();
-        MicroscopyApp app = new MicroscopyApp(settings, ParticleDirectory.largestFile(files));
+        MicroscopyApp app = new MicroscopyApp(settings, listing.largestBytes());
         out.printf(Locale.ROOT, "microscopy: %d particles in %s; scale %s nm, %d starts, at most %d localizations "
                 + "per particle%n", files.size(), dir, scale, starts, maxPoints);
         out.flush();

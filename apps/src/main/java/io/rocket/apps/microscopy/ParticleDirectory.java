@@ -3,8 +3,6 @@ package io.rocket.apps.microscopy;
 import io.rocket.apps.InputDirectory;
 import io.rocket.core.RocketException;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -20,10 +18,11 @@ public final class ParticleDirectory {
     static final Set<String> KNOWN = Set.of("truth.tsv", "template.tsv");
 
     /**
-     * @param particles the particle files, sorted by file name
-     * @param ignored   names of the other entries (not the known ones), sorted
+     * @param particles    the particle files, sorted by file name
+     * @param ignored      names of the other entries (not the known ones), sorted
+     * @param largestBytes the size of the largest particle file, for the I/O buffers
      */
-    public record Listing(List<Path> particles, List<String> ignored) {
+    public record Listing(List<Path> particles, List<String> ignored, long largestBytes) {
     }
 
     private ParticleDirectory() {
@@ -46,19 +45,6 @@ public final class ParticleDirectory {
             throw new RocketException(dir + ": " + found.items().size() + " particle files (*.json, *.csv); need at "
                     + "least 2");
         }
-        return new Listing(found.items(), found.ignored());
-    }
-
-    /** The size of the largest file, for the I/O buffers. */
-    public static long largestFile(List<Path> files) {
-        long max = 1;
-        for (Path f : files) {
-            try {
-                max = Math.max(max, Files.size(f));
-            } catch (IOException e) {
-                throw new RocketException("cannot read the size of " + f + ": " + e.getMessage(), e);
-            }
-        }
-        return max;
+        return new Listing(found.items(), found.ignored(), found.largestBytes());
     }
 }

@@ -102,7 +102,6 @@ public final class PhylogeneticsApp extends FileItemApplication<Double> {
         return CvDistance.readResult(result.byteBuffer());
     }
 
-
     /** The error for a vector that does not fit its slot, naming the option that would make it fit. */
     SlotTooSmallException vectorTooLarge(String name, BufferTooSmallException e) {
         String sizedBy = sizes.entriesGiven() ? "sized by --max-entries " + sizes.entries()

@@ -42,21 +42,23 @@ class MicroscopyCudaGpuTest {
         Gpu.assumePresent();
     }
 
-    private List<Path> particles(int count, double localizations) throws Exception {
+    private ParticleDirectory.Listing particles(int count, double localizations) throws Exception {
         Path dir = tmp.resolve("p");
         MicroscopyGenerator.generate(dir, new MicroscopyGenerator.Options(count, 0.7, localizations, 3,
                 MicroscopyGenerator.Format.JSON), Template.standard());
-        return ParticleDirectory.scan(dir).particles();
+        return ParticleDirectory.scan(dir);
     }
 
     @Test
     void costGradientAndScore_cudaEqualsCpuWithin1e6Relative() throws Exception {
-        List<Path> keys = particles(5, 40);
+        ParticleDirectory.Listing listing = particles(5, 40);
+        List<Path> keys = listing.particles();
+        long maxFileBytes = listing.largestBytes();
         for (int probe = 0; probe < PROBES.length; probe++) {
-            Map<Long, double[]> cpu = run(new ProbeApp(probe, false, keys), keys, "cpu");
-            Map<Long, double[]> cuda = run(new ProbeApp(probe, false, keys), keys, "cuda");
-            Map<Long, double[]> cpuScores = run(new ProbeApp(probe, true, keys), keys, "cpu");
-            Map<Long, double[]> cudaScores = run(new ProbeApp(probe, true, keys), keys, "cuda");
+            Map<Long, double[]> cpu = run(new ProbeApp(probe, false, maxFileBytes), keys, "cpu");
+            Map<Long, double[]> cuda = run(new ProbeApp(probe, false, maxFileBytes), keys, "cuda");
+            Map<Long, double[]> cpuScores = run(new ProbeApp(probe, true, maxFileBytes), keys, "cpu");
+            Map<Long, double[]> cudaScores = run(new ProbeApp(probe, true, maxFileBytes), keys, "cuda");
             assertThat(cuda.keySet()).isEqualTo(cpu.keySet());
             for (Map.Entry<Long, double[]> e : cpu.entrySet()) {
                 double[] a = e.getValue();
@@ -77,8 +79,9 @@ class MicroscopyCudaGpuTest {
 
     @Test
     void registration_cudaAgreesWithCpu() throws Exception {
-        List<Path> keys = particles(4, 30);
-        MicroscopyApp app = new MicroscopyApp(RegistrationSettings.defaults(), ParticleDirectory.largestFile(keys));
+        ParticleDirectory.Listing listing = particles(4, 30);
+        List<Path> keys = listing.particles();
+        MicroscopyApp app = new MicroscopyApp(RegistrationSettings.defaults(), listing.largestBytes());
         Map<Long, Registration> cpu = register(app, keys, "cpu");
         Map<Long, Registration> cuda = register(app, keys, "cuda");
         assertThat(cuda).hasSize(6);
@@ -126,9 +129,9 @@ class MicroscopyCudaGpuTest {
         private final double[] probe;
         private final boolean scoreMode;
 
-        ProbeApp(int probe, boolean scoreMode, List<Path> keys) {
+        ProbeApp(int probe, boolean scoreMode, long maxFileBytes) {
             this.scoreMode = scoreMode;
-            this.app = new MicroscopyApp(RegistrationSettings.defaults(), ParticleDirectory.largestFile(keys));
+            this.app = new MicroscopyApp(RegistrationSettings.defaults(), maxFileBytes);
             this.probe = PROBES[probe];
         }
 

@@ -428,7 +428,6 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         if (cluster.partitionedStart()) {
             return StartShares.of(n, options.tileSize(), cluster.nodes(), rank);
         }
-        Region root = Region.root(n);
-        return rank == 0 && root.hasPairs() ? List.of(root) : List.of();
+        return rank == 0 ? List.of(Region.root(n)) : List.of();
     }
 }
