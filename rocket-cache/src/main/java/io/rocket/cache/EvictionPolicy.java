@@ -12,6 +12,9 @@ public interface EvictionPolicy {
     /** The slot has just lost its last reference and may be evicted. */
     void unpinned(int slot);
 
+    /** The slot has just lost its last reference and is to be evicted before the others. */
+    void unpinnedCold(int slot);
+
     /** The slot has just gained a reference and must not be evicted. */
     void pinned(int slot);
 

@@ -43,6 +43,23 @@ public final class LruPolicy implements EvictionPolicy {
     }
 
     @Override
+    public void unpinnedCold(int slot) {
+        if (linked[slot]) {
+            throw new IllegalStateException("slot " + slot + " already evictable");
+        }
+        prev[slot] = -1;
+        next[slot] = head;
+        if (head >= 0) {
+            prev[head] = slot;
+        } else {
+            tail = slot;
+        }
+        head = slot;
+        linked[slot] = true;
+        size++;
+    }
+
+    @Override
     public void pinned(int slot) {
         if (!linked[slot]) {
             throw new IllegalStateException("slot " + slot + " not evictable");

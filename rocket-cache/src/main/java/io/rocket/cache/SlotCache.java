@@ -261,6 +261,19 @@ public final class SlotCache<B> {
 
     /** Drops the request's references; slots without references become evictable and blocked requests retry. */
     public void release(CacheRequest request) {
+        release(request, false);
+    }
+
+    /**
+     * As {@link #release}, but a slot left without references becomes the first to evict: for a read on another's
+     * behalf that says nothing about this node's own use of the item (the L3 serving a copy to another node, which
+     * from then on is the one asked for it).
+     */
+    public void releaseCold(CacheRequest request) {
+        release(request, true);
+    }
+
+    private void release(CacheRequest request, boolean cold) {
         // Local, not shared scratch: a callback below may release (and so re-enter here) on this same thread.
         ArrayList<CacheRequest> granted = null;
         lock.lock();
@@ -271,7 +284,11 @@ public final class SlotCache<B> {
                     throw new IllegalStateException(name + ": release of slot " + slot + " before its load ended");
                 }
                 if (--refs[slot] == 0) {
-                    policy.unpinned(slot);
+                    if (cold) {
+                        policy.unpinnedCold(slot);
+                    } else {
+                        policy.unpinned(slot);
+                    }
                 } else if (refs[slot] < 0) {
                     throw new IllegalStateException(name + ": slot " + slot + " released more often than pinned");
                 }

@@ -68,6 +68,30 @@ class SlotCacheTest {
     }
 
     @Test
+    void releaseCold_makesTheSlotTheNextToEvict_evenThoughItWasReleasedLast() {
+        cache(10, 3);
+        RecordingRequest a = new RecordingRequest(0, 1);
+        cache.acquire(a);
+        loadAll(a);
+        cache.release(a);
+        RecordingRequest c = new RecordingRequest(2);
+        cache.acquire(c);
+        loadAll(c);
+        cache.release(c); // recency now 0, 1, 2 (oldest first)
+        RecordingRequest served = new RecordingRequest(2);
+        assertThat(cache.pinIfPresent(served)).isTrue();
+        cache.releaseCold(served); // a read for another node: 2 goes first, not last
+        RecordingRequest next = new RecordingRequest(3);
+        cache.acquire(next);
+        loadAll(next);
+        assertThat(cache.contains(2)).isFalse();
+        assertThat(cache.contains(0)).isTrue();
+        assertThat(cache.contains(1)).isTrue();
+        cache.release(next);
+        cache.checkInvariants(true);
+    }
+
+    @Test
     void acquire_full_evictsLeastRecentlyReleased() {
         cache(10, 2);
         RecordingRequest a = new RecordingRequest(0, 1);

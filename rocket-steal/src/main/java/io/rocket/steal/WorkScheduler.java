@@ -31,6 +31,8 @@ public final class WorkScheduler implements AutoCloseable {
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final StealStats stats = new StealStats();
     private final boolean externalTermination;
+    private final Backlog backlog = new Backlog();
+    private volatile boolean holdBacklog;
     private volatile boolean stopping;
 
     /**
@@ -55,19 +57,23 @@ public final class WorkScheduler implements AutoCloseable {
 
     /** Puts {@code root} on worker 0 (the others steal from it) and starts the workers. */
     public void start(Region root, Tracer tracer) {
-        start(List.of(root), tracer);
+        if (root.hasPairs()) {
+            deques.get(0).push(root);
+        }
+        startWorkers(tracer);
     }
 
     /**
-     * Puts {@code regions} (in curve order; those without pairs are skipped) on worker 0, so that it runs them first
-     * to last and thieves take from the far end, and starts the workers.
+     * Starts the workers on a cluster node's share: they take its parts front to back (see {@link Backlog}), all of
+     * them near the same place on the curve, since they share the node's L2 and, in a cluster, the other nodes walk
+     * the same windows.
      */
-    public void start(List<Region> regions, Tracer tracer) {
-        for (int k = regions.size() - 1; k >= 0; k--) {
-            if (regions.get(k).hasPairs()) {
-                deques.get(0).push(regions.get(k));
-            }
-        }
+    public void start(List<StartShares.Part> share, Tracer tracer) {
+        backlog.addAll(share);
+        startWorkers(tracer);
+    }
+
+    private void startWorkers(Tracer tracer) {
         for (int w = 0; w < deques.size(); w++) {
             int id = w;
             Thread thread = new Thread(() -> {
@@ -86,6 +92,9 @@ public final class WorkScheduler implements AutoCloseable {
         try {
             while (!stopping && done.getCount() > 0) {
                 Region region = own.pop();
+                if (region == null && !holdBacklog) {
+                    region = backlog.takeFront();
+                }
                 if (region == null) {
                     region = stealLocal(id);
                 }
@@ -164,15 +173,36 @@ public final class WorkScheduler implements AutoCloseable {
      * first items behind the last leaf's jobs, instead of leaving the devices idle meanwhile.
      */
     public boolean wantsWork() {
-        if (done.getCount() == 0) {
-            return false;
-        }
+        return done.getCount() > 0 && backlog.isEmpty() && dequesEmpty();
+    }
+
+    /** Whether no worker has a region queued: the next region a worker starts comes from the backlog. */
+    public boolean dequesEmpty() {
         for (WorkDeque deque : deques) {
             if (!deque.isEmpty()) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** The window of the next part of this node's share to begin, or {@link Backlog#DONE} when none is left. */
+    public int position() {
+        return backlog.position();
+    }
+
+    /**
+     * While held, workers take no new part from the backlog (they run queued regions, steal from siblings, or wait):
+     * a node that is ahead of the cluster holds it while it asks a node behind for work.
+     */
+    public void holdBacklog(boolean hold) {
+        holdBacklog = hold;
+    }
+
+    /** Lends the next part of this node's share to a node that is ahead of it, or nothing. */
+    public List<Region> lendFront() {
+        Region part = backlog.takeFront();
+        return part == null ? List.of() : List.of(part);
     }
 
     /** Hands regions stolen from another node to this node's workers (spread over the deques). */
@@ -184,11 +214,15 @@ public final class WorkScheduler implements AutoCloseable {
     }
 
     /**
-     * Gives work to another node: the largest region of any worker; when it is this node's only region, it is
-     * split and the thief gets the later half of its children along the curve (the owner keeps the part it would
-     * run next). Returns an empty list when there is nothing to give.
+     * Gives work to another node: the last part of the share not yet begun; else the largest region of any worker,
+     * and when that is this node's only region, it is split and the thief gets the later half of its children along
+     * the curve (the owner keeps the part it would run next). Returns an empty list when there is nothing to give.
      */
     public List<Region> stealForRemote() {
+        Region far = backlog.takeBack();
+        if (far != null) {
+            return List.of(far);
+        }
         int best = -1;
         long bestPairs = 0;
         int regions = 0;

@@ -35,9 +35,58 @@ class StartSharesTest {
         }
     }
 
+    @Property(tries = 300)
+    void windowedSharesOfAllRanks_coverEveryPairExactlyOnce(@ForAll @IntRange(min = 0, max = 300) int n,
+                                                            @ForAll @IntRange(min = 1, max = 40) int tile,
+                                                            @ForAll @IntRange(min = 1, max = 20) int nodes,
+                                                            @ForAll @IntRange(min = 1, max = 300) int window) {
+        PairCoverage coverage = new PairCoverage(n);
+        for (int rank = 0; rank < nodes; rank++) {
+            StartShares.parts(n, tile, nodes, rank, window).forEach(part -> coverage.add(part.region()));
+        }
+        coverage.assertComplete();
+    }
+
+    @Property(tries = 100)
+    void windowedShares_areBalanced_andWalkTheWindowsInOrder(@ForAll @IntRange(min = 200, max = 2000) int n,
+                                                             @ForAll @IntRange(min = 2, max = 16) int nodes,
+                                                             @ForAll @IntRange(min = 1, max = 16) int windowsAcross) {
+        int window = Math.max(16, n / windowsAcross);
+        long total = (long) n * (n - 1) / 2;
+        for (int rank = 0; rank < nodes; rank++) {
+            List<StartShares.Part> share = StartShares.parts(n, 8, nodes, rank, window);
+            long pairs = share.stream().mapToLong(part -> part.region().pairs()).sum();
+            assertThat((double) pairs).as("rank %d of %d, n = %d, window %d", rank, nodes, n, window)
+                    .isBetween(0.75 * total / nodes, 1.25 * total / nodes);
+            for (int k = 1; k < share.size(); k++) {
+                assertThat(share.get(k).window()).isGreaterThanOrEqualTo(share.get(k - 1).window());
+            }
+        }
+    }
+
+    @Test
+    void withWindowsSizedToTheCaches_everyNodeHasAPartOfEveryWindow() {
+        int window = StartShares.windowFor(40);
+        assertThat(window).isEqualTo(50);
+        List<Region> windows = StartShares.windows(Region.root(400), 16, window);
+        assertThat(windows).allSatisfy(w -> assertThat(Math.max(w.r1() - w.r0(), w.c1() - w.c0())).isLessThanOrEqualTo(50));
+        for (int rank = 0; rank < 8; rank++) {
+            assertThat(StartShares.parts(400, 16, 8, rank, window).stream().map(StartShares.Part::window).distinct()
+                    .count()).as("windows rank %d has a part of", rank).isEqualTo(windows.size());
+        }
+    }
+
+    @Test
+    void oneWholeWindow_isThePlainStartShare() {
+        for (int rank = 0; rank < 4; rank++) {
+            assertThat(StartShares.parts(300, 8, 4, rank, 300).stream().map(StartShares.Part::region).toList())
+                    .isEqualTo(StartShares.of(300, 8, 4, rank));
+        }
+    }
+
     @Test
     void aShareIsOneStretchOfTheCurve() {
-        List<Region> cut = StartShares.cut(512, 16, 8 * 4);
+        List<Region> cut = StartShares.cut(Region.root(512), 16, 8 * 4);
         for (int rank = 0; rank < 4; rank++) {
             List<Region> share = StartShares.of(512, 16, 4, rank);
             int first = cut.indexOf(share.get(0));

@@ -23,6 +23,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /** The runtime options every application command takes (devices, caches, threads, scheduling, outputs). */
@@ -113,6 +114,13 @@ public final class RuntimeOptionsMixin {
                     + "--no-partitioned-start: rank 0 starts with all of it and the others steal). Default: on.")
     boolean partitionedStart;
 
+    @Option(names = "--start-window", paramLabel = "ITEMS|auto|all", defaultValue = "auto",
+            description = "Side of the windows the start shares are cut in (cluster runs): every node gets a part of "
+                    + "each window, so the nodes work on the same items at the same time. auto: a quarter more than "
+                    + "the host cache's items when the distributed cache is on, else all; all: the whole matrix is "
+                    + "one window. The run uses the smallest any node gives. Default: ${DEFAULT-VALUE}.")
+    String startWindow;
+
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
@@ -147,7 +155,28 @@ public final class RuntimeOptionsMixin {
             throw new RocketException("a cluster run needs --hosts or --discovery-dir");
         }
         return new ClusterOptions(rank, nodes, addresses, discoveryDir, null, Duration.ofSeconds(joinTimeoutSeconds),
-                distributedCache, hops, Duration.ofMillis(l3TimeoutMillis), partitionedStart, fingerprint, Faults.NONE);
+                distributedCache, hops, Duration.ofMillis(l3TimeoutMillis), partitionedStart, startWindow(),
+                fingerprint, Faults.NONE);
+    }
+
+    private int startWindow() {
+        String text = startWindow.trim().toLowerCase(Locale.ROOT);
+        if (text.equals("auto")) {
+            return ClusterOptions.AUTO_WINDOW;
+        }
+        if (text.equals("all")) {
+            return Integer.MAX_VALUE;
+        }
+        try {
+            int items = Integer.parseInt(text);
+            if (items >= 1) {
+                return items;
+            }
+        } catch (NumberFormatException e) {
+            // the message below says what is expected
+        }
+        throw new RocketException("--start-window must be a number of items (at least 1), auto or all, got '"
+                + startWindow + "'");
     }
 
     private InetSocketAddress hostAddress(String text) {

@@ -120,6 +120,17 @@ class LauncherTest {
     }
 
     @Test
+    void badStartWindow_oneLineError_beforeJoining() {
+        for (String bad : new String[]{"wide", "0", "-5"}) {
+            Result r = run("synthetic", "--items", "5", "--nodes", "2", "--rank", "0", "--hosts",
+                    "127.0.0.1:1,127.0.0.1:2", "--start-window", bad);
+            assertThat(r.code()).as(r.err()).isEqualTo(1);
+            assertThat(r.err().strip()).isEqualTo("rocket: error: --start-window must be a number of items (at least "
+                    + "1), auto or all, got '" + bad + "'");
+        }
+    }
+
+    @Test
     void cudaWithoutBackend_oneLineError() {
         Result r = run("synthetic", "--items", "5", "--device", "cuda");
         assertThat(r.code()).isEqualTo(1);

@@ -36,7 +36,7 @@ class InJvmClusterTest {
     }
 
     /** Runs P nodes of the synthetic app; returns every node's summary (rank 0 first). */
-    static List<RunSummary> runCluster(int nodes, SyntheticApp app, RocketOptions options,
+    static List<RunSummary> runCluster(int nodes, IntFunction<SyntheticApp> appFor, RocketOptions options,
                                        IntFunction<ClusterOptions> clusterFor, ResultSink<Integer, Long> rank0Sink)
             throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(nodes);
@@ -55,6 +55,7 @@ class InJvmClusterTest {
                         throw new AssertionError("only rank 0 writes results");
                     }
                 };
+                SyntheticApp app = appFor.apply(r);
                 futures.add(pool.submit(() -> ClusterRun.run(app, app.keys(), options, cluster, sink)));
             }
             List<RunSummary> summaries = new ArrayList<>();
@@ -75,9 +76,16 @@ class InJvmClusterTest {
     private static List<RunSummary> runVerified(int nodes, int n, String compareMs, RocketOptions options,
                                                 BiFunction<Integer, ClusterOptions, ClusterOptions> adjust)
             throws Exception {
+        return runVerified(nodes, n, r -> compareMs, options, adjust);
+    }
+
+    /** As above, with each node's compare cost from {@code compareMs} (results do not depend on it). */
+    private static List<RunSummary> runVerified(int nodes, int n, IntFunction<String> compareMs, RocketOptions options,
+                                                BiFunction<Integer, ClusterOptions, ClusterOptions> adjust)
+            throws Exception {
         String group = UUID.randomUUID().toString();
         SyntheticCheck check = new SyntheticCheck(11, n, true);
-        List<RunSummary> all = runCluster(nodes, app(n, compareMs), options,
+        List<RunSummary> all = runCluster(nodes, r -> app(n, compareMs.apply(r)), options,
                 r -> adjust.apply(r, ClusterOptions.loopback(group, r, nodes)), check);
         assertThat(check.problem()).as("%d nodes", nodes).isNull();
         assertThat(all.get(0).pairs).as("%d nodes", nodes).isEqualTo(n * (n - 1) / 2);
@@ -122,6 +130,32 @@ class InJvmClusterTest {
                         .isGreaterThan(fairShare / 10);
             }
         }
+    }
+
+    /**
+     * With the distributed cache on, the shares are cut in windows sized to the L2 and the nodes walk them together.
+     * One node here computes ten times slower than the others: they get ahead by windows, and then take its next
+     * parts over instead of running ahead alone (and of stealing its last parts at the very end). The slow node
+     * may help back a few times: once others took its next parts, its own place on the curve is ahead of theirs.
+     */
+    @Test
+    @Timeout(120)
+    void slowNode_isHelpedByTheNodesAheadOfIt_everyPairOnce() throws Exception {
+        int n = 120;
+        RocketOptions options = RocketOptions.defaults().withThreads(1, 1).withTileSize(8)
+                .withCaches(new CacheSize(-1, 12), new CacheSize(-1, 6));
+        RunSummary rank0 = runVerified(4, n, r -> r == 1 ? "1" : "0.1", options, (r, c) -> c).get(0);
+        assertThat(rank0.cluster.get("start_window")).isEqualTo(15);
+        long helped = 0;
+        for (Map<String, Object> node : rank0.nodes) {
+            if (((Number) node.get("rank")).intValue() != 1) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> steals = (Map<String, Object>) node.get("steals");
+                helped += ((Number) steals.get("helps")).longValue();
+            }
+        }
+        assertThat(helped).as("parts taken over from the slow node").isPositive();
+        assertThat((String) rank0.cluster.get("helps")).doesNotStartWith("0/");
     }
 
     /**

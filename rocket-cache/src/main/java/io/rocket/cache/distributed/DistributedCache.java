@@ -36,7 +36,9 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
     private final long timeoutNanos;
     private final L3Transport transport;
     private final SlotCache<HostBuffer> hostCache;
-    private final int[][] candidates;
+    private static final long[] NONE = new long[0];
+    /** Per item this node is the contact of: the ids of the h most recent requests, newest first. */
+    private final long[][] candidates;
     private final Map<Long, Fetch> pending = new ConcurrentHashMap<>();
     /** Items with a fetch in flight from this node, with how many. */
     private final Map<Integer, Integer> fetching = new ConcurrentHashMap<>();
@@ -84,7 +86,7 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
         this.transport = transport;
         this.hostCache = hostCache;
         int owned = items <= rank ? 0 : (items - rank + nodes - 1) / nodes;
-        this.candidates = new int[owned][];
+        this.candidates = new long[owned][];
         this.stats = new L3Stats(hops);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "rocket-l3-timer-" + rank);
@@ -106,11 +108,11 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
 
     @Override
     public void fetch(int item, HostBuffer target, Callback callback) {
-        long id = ((long) rank << 48) | nextId.getAndIncrement();
+        long id = ((long) rank << L3Message.RANK_SHIFT) | nextId.getAndIncrement();
         stats.requests.increment();
         fetching.merge(item, 1, Integer::sum);
         pending.put(id, new Fetch(item, target, callback, System.nanoTime() + timeoutNanos));
-        transport.sendControl(contact(item), new L3Message(L3Message.Kind.REQUEST, id, item, rank, 0, new int[0]));
+        transport.sendControl(contact(item), new L3Message(L3Message.Kind.REQUEST, id, item, rank, 0, NONE));
     }
 
     /** Handles a control message addressed to this node. */
@@ -124,52 +126,57 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
 
     /** As the contact: remember the requester, ask the previous requesters in order. */
     private void onRequest(L3Message m) {
-        int[] previous;
+        long[] previous;
         int index = m.item() / nodes;
         synchronized (this) {
-            int[] list = candidates[index];
-            previous = list == null ? new int[0] : list;
-            int[] updated = new int[Math.min(hops, previous.length + 1)];
-            updated[0] = m.requester();
+            long[] list = candidates[index];
+            previous = list == null ? NONE : list;
+            long[] updated = new long[Math.min(hops, previous.length + 1)];
+            updated[0] = m.requestId();
             int k = 1;
-            for (int c : previous) {
-                if (k < updated.length && c != m.requester()) {
+            for (long c : previous) {
+                if (k < updated.length && L3Message.rankOf(c) != m.requester()) {
                     updated[k++] = c;
                 }
             }
             candidates[index] = k == updated.length ? updated : Arrays.copyOf(updated, k);
         }
-        int[] toAsk = Arrays.stream(previous).filter(c -> c != m.requester()).toArray();
+        long[] toAsk = Arrays.stream(previous).filter(c -> L3Message.rankOf(c) != m.requester()).toArray();
         if (toAsk.length == 0) {
             transport.sendControl(m.requester(), new L3Message(L3Message.Kind.MISS, m.requestId(), m.item(),
-                    m.requester(), 0, new int[0]));
+                    m.requester(), 0, NONE));
         } else {
-            transport.sendControl(toAsk[0], new L3Message(L3Message.Kind.FORWARD, m.requestId(), m.item(),
-                    m.requester(), 1, Arrays.copyOfRange(toAsk, 1, toAsk.length)));
+            transport.sendControl(L3Message.rankOf(toAsk[0]), new L3Message(L3Message.Kind.FORWARD, m.requestId(),
+                    m.item(), m.requester(), 1, toAsk));
         }
     }
 
     /**
-     * As a candidate: serve from L2 if the item is here — readable now, or as soon as the load under way here
-     * publishes it (nodes that asked for an item moments ago are usually still loading it) — else pass the request
-     * on. The requester's timeout bounds the wait.
+     * As a candidate: serve from L2 if the item is here — readable now, or as soon as the load or fetch under way
+     * here publishes it (nodes that asked for an item moments ago are usually still getting it) — else pass the
+     * request on. The requester's timeout bounds the wait.
+     *
+     * <p>Waiting for a fetch under way is safe only for the fetch with which this node was listed as a candidate:
+     * that one reached the contact before the request being served, and so only ever waits for requests that reached
+     * it earlier still. Waits then follow the contact's order and cannot form a cycle. A newer fetch of this node
+     * came after the request and might be waiting for the requester, so the request is passed on.
      */
     private void onForward(L3Message m) {
-        // Never wait for an item this node is itself fetching from others: two nodes could wait for each other.
-        if (fetching.containsKey(m.item()) || !hostCache.pinIfPresent(new Serve(m))) {
+        boolean newerFetch = fetching.containsKey(m.item()) && !pending.containsKey(m.candidates()[0]);
+        if (newerFetch || !hostCache.pinIfPresent(new Serve(m))) {
             passOn(m);
         }
     }
 
     private void passOn(L3Message m) {
         stats.forwarded.increment();
-        int[] rest = m.candidates();
+        long[] rest = Arrays.copyOfRange(m.candidates(), 1, m.candidates().length);
         if (rest.length == 0) {
             transport.sendControl(m.requester(), new L3Message(L3Message.Kind.MISS, m.requestId(), m.item(),
-                    m.requester(), m.hop(), new int[0]));
+                    m.requester(), m.hop(), NONE));
         } else {
-            transport.sendControl(rest[0], new L3Message(L3Message.Kind.FORWARD, m.requestId(), m.item(),
-                    m.requester(), m.hop() + 1, Arrays.copyOfRange(rest, 1, rest.length)));
+            transport.sendControl(L3Message.rankOf(rest[0]), new L3Message(L3Message.Kind.FORWARD, m.requestId(),
+                    m.item(), m.requester(), m.hop() + 1, rest));
         }
     }
 
@@ -237,14 +244,17 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
         }
     }
 
-    /** Fails every fetch still waiting (they load locally) and stops the timer. */
+    /**
+     * Stops the timer and drops every fetch still waiting, without calling back: the run is over (no pair waits
+     * for an item then) or has failed, and the pipeline that would load the items is already closed.
+     */
     @Override
     public void close() {
         timer.shutdownNow();
         for (Long id : pending.keySet()) {
             Fetch fetch = ended(pending.remove(id));
-            if (fetch != null && fetch.state.compareAndSet(Fetch.WAITING, Fetch.DONE)) {
-                fetch.callback.missed();
+            if (fetch != null) {
+                fetch.state.set(Fetch.DONE);
             }
         }
     }
@@ -273,7 +283,7 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
             stats.served.increment();
             HostBuffer buffer = hostCache.buffer(slot(0));
             transport.sendData(request.requester(), request.requestId(), request.item(), request.hop(), buffer.raw(),
-                    (int) buffer.length(), () -> hostCache.release(this));
+                    (int) buffer.length(), () -> hostCache.releaseCold(this));
         }
     }
 }

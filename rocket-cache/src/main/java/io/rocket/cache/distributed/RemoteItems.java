@@ -8,7 +8,7 @@ import io.rocket.core.HostBuffer;
  */
 public interface RemoteItems {
 
-    /** Told how a fetch ended; called exactly once, on some network or timer thread. */
+    /** Told how a fetch ended: exactly once (unless the source is closed first), on some network or timer thread. */
     interface Callback {
         /** The item's bytes are in the target buffer (its length is set). */
         void fetched();

@@ -20,16 +20,22 @@ import java.util.List;
  * @param l3Timeout        how long a requester waits for an L3 reply before loading locally
  * @param partitionedStart whether every node starts with its own share of the pair matrix ({@link StartShares});
  *                         if not, rank 0 starts with all of it and the others get work only by stealing
+ * @param startWindow      the side of the windows the shares are cut in ({@link StartShares}), in items:
+ *                         {@link #AUTO_WINDOW} sizes them to the L2 when the distributed cache is on, else the
+ *                         whole matrix is one window; the cluster uses the smallest any node proposes
  * @param fingerprint      digest of keys and options; every node must match rank 0's
  * @param faults           fault injection for tests (drop some messages), or {@link Faults#NONE}
  */
 public record ClusterOptions(int rank, int nodes, List<InetSocketAddress> hosts, Path discoveryDir,
                              String loopbackGroup, Duration joinTimeout, boolean distributedCache, int hops,
-                             Duration l3Timeout, boolean partitionedStart, String fingerprint, Faults faults) {
+                             Duration l3Timeout, boolean partitionedStart, int startWindow, String fingerprint,
+                             Faults faults) {
 
     public static final int DEFAULT_PORT = 7800;
     public static final Duration DEFAULT_JOIN_TIMEOUT = Duration.ofSeconds(60);
     public static final Duration DEFAULT_L3_TIMEOUT = Duration.ofSeconds(5);
+    /** {@link #startWindow}: chosen from the L2 size and whether the distributed cache is on. */
+    public static final int AUTO_WINDOW = 0;
 
     public ClusterOptions {
         if (nodes < 1 || rank < 0 || rank >= nodes) {
@@ -41,37 +47,45 @@ public record ClusterOptions(int rank, int nodes, List<InetSocketAddress> hosts,
         if (hosts.isEmpty() && discoveryDir == null && loopbackGroup == null) {
             throw new IllegalArgumentException("no discovery: give a host list or a discovery directory");
         }
+        if (startWindow < 0) {
+            throw new IllegalArgumentException("start window must be >= 1 item (or AUTO_WINDOW)");
+        }
         hosts = List.copyOf(hosts);
     }
 
     /** An in-JVM test node. */
     public static ClusterOptions loopback(String group, int rank, int nodes) {
         return new ClusterOptions(rank, nodes, List.of(), null, group, Duration.ofSeconds(30), true, 1,
-                Duration.ofSeconds(2), true, "", Faults.NONE);
+                Duration.ofSeconds(2), true, AUTO_WINDOW, "", Faults.NONE);
     }
 
     public ClusterOptions withDistributedCache(boolean on, int h) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, on, h, l3Timeout,
-                partitionedStart, fingerprint, faults);
+                partitionedStart, startWindow, fingerprint, faults);
     }
 
     public ClusterOptions withFaults(Faults value) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, partitionedStart, fingerprint, value);
+                l3Timeout, partitionedStart, startWindow, fingerprint, value);
     }
 
     public ClusterOptions withFingerprint(String value) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, partitionedStart, value, faults);
+                l3Timeout, partitionedStart, startWindow, value, faults);
     }
 
     public ClusterOptions withL3Timeout(Duration value) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                value, partitionedStart, fingerprint, faults);
+                value, partitionedStart, startWindow, fingerprint, faults);
     }
 
     public ClusterOptions withPartitionedStart(boolean on) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, on, fingerprint, faults);
+                l3Timeout, on, startWindow, fingerprint, faults);
+    }
+
+    public ClusterOptions withStartWindow(int value) {
+        return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
+                l3Timeout, partitionedStart, value, fingerprint, faults);
     }
 }

@@ -114,13 +114,14 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         Tracer tracer = chrome == null ? Tracer.NOOP : chrome;
         Telemetry telemetry = new Telemetry(tracer);
         PipelineConfig config = RunSupport.resolve(app, n, options, devices.get(0));
+        int window = startWindow(n, config);
         ClusterChannel channel = null;
         DataPlane data = null;
         NodePipeline<K, R> pipeline = null;
         ResultStream<K, R> stream = null;
         try {
             data = new DataPlane(bindAddress(), new DataSink());
-            membership = new Membership(cluster, data.address());
+            membership = new Membership(cluster, data.address(), window);
             channel = new ClusterChannel(cluster, this);
             ResultSink<K, R> sink;
             if (rank == 0) {
@@ -161,7 +162,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 chrome.clockOffsetNanos(chrome.originEpochNanos() - membership.startEpochMillis() * 1_000_000L);
             }
             long start = System.nanoTime();
-            work.start(startRegions(n), tracer);
+            startWork(work, n, membership.startWindow(), tracer);
             stealing.start();
             if (collector != null) {
                 collector.checkComplete(); // a run with no pairs is over at once
@@ -276,7 +277,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         }
         channel.send(null, Wire.encode(Wire.Kind.BYE, out -> { }));
         return ClusterSummary.build(app.name(), n, wall, collector.count() - collector.errors(), collector.errors(),
-                own, reports, cluster);
+                own, reports, cluster, membership.startWindow());
     }
 
     private static void writeLongString(java.io.DataOutputStream out, String s) throws IOException {
@@ -314,7 +315,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         f.put("steals", Map.of("local_attempts", scheduler.stats().localAttempts(),
                 "local_successes", scheduler.stats().localSuccesses(),
                 "remote_attempts", stealing.attempts(), "remote_successes", stealing.successes(),
-                "regions_lent", stealing.lent()));
+                "regions_lent", stealing.lent(), "help_attempts", stealing.helpAttempts(), "helps", stealing.helps()));
         f.put("preprocess_count", t.count(TraceEvent.PREPROCESS));
         f.put("preprocess_seconds", t.totalSeconds(TraceEvent.PREPROCESS));
         f.put("compare_count", t.count(TraceEvent.COMPARE));
@@ -367,6 +368,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 reportsIn.countDown();
             }
             case BYE -> bye.countDown();
+            case PROGRESS -> stealing.onProgress(in);
         }
     }
 
@@ -423,11 +425,24 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         }
     }
 
-    /** What this node starts with: its own share of the pair matrix, or (rank 0 only) all of it. */
-    private List<Region> startRegions(int n) {
+    /**
+     * The start window this node proposes (the run uses the smallest proposed): the one asked for, else sized to the
+     * L2 when nodes fetch items from each other, so they work on the same items at the same time, else the whole
+     * matrix, so that each node keeps to its own part of the curve.
+     */
+    private int startWindow(int n, PipelineConfig config) {
+        boolean l3 = cluster.distributedCache() && cluster.nodes() > 1;
+        int window = cluster.startWindow() != ClusterOptions.AUTO_WINDOW ? cluster.startWindow()
+                : l3 ? StartShares.windowFor(config.hostSlots()) : n;
+        return Math.max(1, Math.min(n, window));
+    }
+
+    /** Starts this node's workers on its own share of the pair matrix, or (rank 0 only) all of it. */
+    private void startWork(WorkScheduler work, int n, int window, Tracer tracer) {
         if (cluster.partitionedStart()) {
-            return StartShares.of(n, options.tileSize(), cluster.nodes(), rank);
+            work.start(StartShares.parts(n, options.tileSize(), cluster.nodes(), rank, window), tracer);
+        } else {
+            work.start(rank == 0 ? Region.root(n) : new Region(0, 0, 0, 0, 0), tracer);
         }
-        return rank == 0 ? List.of(Region.root(n)) : List.of();
     }
 }

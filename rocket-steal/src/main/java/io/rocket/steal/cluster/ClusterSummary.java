@@ -12,7 +12,7 @@ import java.util.TreeMap;
 
 /**
  * Rank 0's summary of a cluster run: totals over the nodes' reports (loads, R, caches, L3 hits per hop, steals,
- * bytes), the performance model over all devices with kernel times averaged over every node, and the per-node
+ * parts taken over from slower nodes, bytes), the start window, the performance model over all devices with kernel times averaged over every node, and the per-node
  * figures themselves.
  */
 final class ClusterSummary {
@@ -20,7 +20,7 @@ final class ClusterSummary {
     }
 
     static RunSummary build(String app, int n, double wall, long pairs, long errors, RunSummary rank0,
-                            Map<Integer, NodeReport> reports, ClusterOptions cluster) {
+                            Map<Integer, NodeReport> reports, ClusterOptions cluster, int startWindow) {
         RunSummary s = new RunSummary();
         s.app = app;
         s.items = n;
@@ -40,6 +40,8 @@ final class ClusterSummary {
         long l3Timeouts = 0;
         long[] hitsByHop = new long[cluster.hops() + 1];
         long remoteAttempts = 0;
+        long helpAttempts = 0;
+        long helps = 0;
         long remoteSuccesses = 0;
         long localAttempts = 0;
         long localSuccesses = 0;
@@ -69,6 +71,8 @@ final class ClusterSummary {
             Map<String, Object> steals = r.map("steals");
             remoteAttempts += num(steals, "remote_attempts");
             remoteSuccesses += num(steals, "remote_successes");
+            helpAttempts += num(steals, "help_attempts");
+            helps += num(steals, "helps");
             localAttempts += num(steals, "local_attempts");
             localSuccesses += num(steals, "local_successes");
             Map<String, Object> cache = r.map("cache");
@@ -107,6 +111,8 @@ final class ClusterSummary {
         c.put("l3_timeouts", l3Timeouts);
         c.put("steals_local", localSuccesses + "/" + localAttempts);
         c.put("steals_remote", remoteSuccesses + "/" + remoteAttempts);
+        c.put("start_window", startWindow);
+        c.put("helps", helps + "/" + helpAttempts);
         c.put("bytes_sent", bytesSent);
         s.cluster = c;
         s.nodes = nodes;

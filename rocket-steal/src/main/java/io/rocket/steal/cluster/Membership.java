@@ -19,10 +19,12 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Who is in the run: maps stable ranks to JGroups addresses and data-plane endpoints. Each node announces itself
- * (HELLO: rank, fingerprint, data endpoint) on every view change; a node that knows all P ranks tells rank 0
- * (READY); rank 0 starts the run for everyone (START) once all P are ready. A fingerprint differing from rank 0's
- * is refused at once on both sides (REJECT), so nodes given other items or options fail fast. After the start, a
- * rank leaving the view before the run is over fails the run with a clear message instead of hanging.
+ * (HELLO: rank, fingerprint, data endpoint, proposed start window) on every view change; a node that knows all P
+ * ranks tells rank 0 (READY); rank 0 starts the run for everyone (START) once all P are ready, with the smallest
+ * start window proposed, so that all nodes cut the same shares even when their L2 sizes differ. A fingerprint
+ * differing from rank 0's is refused at once on both sides (REJECT), so nodes given other items or options fail
+ * fast. After the start, a rank leaving the view before the run is over fails the run with a clear message instead
+ * of hanging.
  */
 final class Membership {
     private static final Logger LOG = LoggerFactory.getLogger(Membership.class);
@@ -31,6 +33,7 @@ final class Membership {
     private final Wire.Hello self;
     private final Map<Integer, Address> addresses = new ConcurrentHashMap<>();
     private final Map<Integer, InetSocketAddress> dataEndpoints = new ConcurrentHashMap<>();
+    private final Map<Integer, Integer> proposedWindows = new ConcurrentHashMap<>();
     private final Set<Integer> ready = ConcurrentHashMap.newKeySet();
     private final CountDownLatch started = new CountDownLatch(1);
     private final AtomicReference<RocketException> failure = new AtomicReference<>();
@@ -39,12 +42,14 @@ final class Membership {
     private volatile boolean ending;
     private volatile Runnable rankZeroGone = () -> { };
     private volatile long startEpochMillis;
+    private volatile int startWindow;
     private volatile Runnable onFailure = () -> { };
 
-    Membership(ClusterOptions options, InetSocketAddress dataEndpoint) {
+    /** @param window the start window this node proposes (items, at least 1) */
+    Membership(ClusterOptions options, InetSocketAddress dataEndpoint, int window) {
         this.options = options;
         this.self = new Wire.Hello(options.rank(), options.nodes(), options.fingerprint(),
-                dataEndpoint.getAddress().getHostAddress(), dataEndpoint.getPort());
+                dataEndpoint.getAddress().getHostAddress(), dataEndpoint.getPort(), window);
     }
 
     void attach(ClusterChannel value, Runnable failureHandler) {
@@ -70,6 +75,7 @@ final class Membership {
             return;
         }
         dataEndpoints.put(hello.rank(), new InetSocketAddress(hello.dataHost(), hello.dataPort()));
+        proposedWindows.put(hello.rank(), Math.max(1, hello.window()));
         if (!hello.fingerprint().equals(options.fingerprint()) && (options.rank() == 0 || hello.rank() == 0)) {
             String reason = "rank " + (options.rank() == 0 ? hello.rank() : options.rank())
                     + " was given a different item list or options than rank 0 (fingerprints "
@@ -89,13 +95,24 @@ final class Membership {
     void onReady(DataInputStream in) throws IOException {
         ready.add(in.readInt());
         if (options.rank() == 0 && ready.size() == options.nodes() && started.getCount() > 0) {
-            channel.send(null, Wire.encode(Wire.Kind.START, out -> out.writeLong(System.currentTimeMillis())));
+            // Every rank is READY, so rank 0 has every rank's HELLO and its proposal.
+            int window = proposedWindows.values().stream().min(Integer::compare).orElse(self.window());
+            channel.send(null, Wire.encode(Wire.Kind.START, out -> {
+                out.writeLong(System.currentTimeMillis());
+                out.writeInt(window);
+            }));
         }
     }
 
     void onStart(DataInputStream in) throws IOException {
         startEpochMillis = in.readLong();
+        startWindow = in.readInt();
         started.countDown();
+    }
+
+    /** The start window of the run, from rank 0's START (valid once {@link #awaitStart} returned). */
+    int startWindow() {
+        return startWindow;
     }
 
     /** Rank 0's wall clock when it started the run, for aligning traces. */

@@ -21,7 +21,7 @@ public final class Wire {
 
     /** Message kinds; the ordinal is the wire id, so only append. */
     public enum Kind {
-        HELLO, READY, START, REJECT, STEAL_REQUEST, STEAL_REPLY, L3, RESULTS, DONE, STATS, BYE
+        HELLO, READY, START, REJECT, STEAL_REQUEST, STEAL_REPLY, L3, RESULTS, DONE, STATS, BYE, PROGRESS
     }
 
     /** Something that writes a message body. */
@@ -51,10 +51,10 @@ public final class Wire {
         return Kind.values()[id];
     }
 
-    /** HELLO: who I am and where my data plane listens. */
-    public record Hello(int rank, int nodes, String fingerprint, String dataHost, int dataPort) {
+    /** HELLO: who I am, where my data plane listens, and the start window I propose. */
+    public record Hello(int rank, int nodes, String fingerprint, String dataHost, int dataPort, int window) {
         static Hello read(DataInputStream in) throws IOException {
-            return new Hello(in.readInt(), in.readInt(), in.readUTF(), in.readUTF(), in.readInt());
+            return new Hello(in.readInt(), in.readInt(), in.readUTF(), in.readUTF(), in.readInt(), in.readInt());
         }
 
         void write(DataOutputStream out) throws IOException {
@@ -63,6 +63,7 @@ public final class Wire {
             out.writeUTF(fingerprint);
             out.writeUTF(dataHost);
             out.writeInt(dataPort);
+            out.writeInt(window);
         }
     }
 
@@ -93,8 +94,8 @@ public final class Wire {
         out.writeInt(m.requester());
         out.writeInt(m.hop());
         out.writeInt(m.candidates().length);
-        for (int c : m.candidates()) {
-            out.writeInt(c);
+        for (long c : m.candidates()) {
+            out.writeLong(c);
         }
     }
 
@@ -104,9 +105,9 @@ public final class Wire {
         int item = in.readInt();
         int requester = in.readInt();
         int hop = in.readInt();
-        int[] candidates = new int[in.readInt()];
+        long[] candidates = new long[in.readInt()];
         for (int k = 0; k < candidates.length; k++) {
-            candidates[k] = in.readInt();
+            candidates[k] = in.readLong();
         }
         return new L3Message(kind, id, item, requester, hop, candidates);
     }

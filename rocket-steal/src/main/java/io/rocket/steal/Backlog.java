@@ -1,0 +1,47 @@
+package io.rocket.steal;
+
+import java.util.ArrayDeque;
+import java.util.List;
+
+/**
+ * The parts of a node's start share that no worker has begun yet, in curve order. Workers take from the front, so
+ * the node walks its share window by window; a node that is behind lends its front part to one that is ahead (so
+ * the cluster stays in the same windows); a thief at the end of the run takes from the back, the work furthest away.
+ * The window of the front part is how far along the curve the node is.
+ */
+public final class Backlog {
+    /** {@link #position()} once every part has been begun or lent. */
+    public static final int DONE = Integer.MAX_VALUE;
+
+    private final ArrayDeque<StartShares.Part> parts = new ArrayDeque<>();
+
+    synchronized void addAll(List<StartShares.Part> share) {
+        for (StartShares.Part part : share) {
+            if (part.region().hasPairs()) {
+                parts.addLast(part);
+            }
+        }
+    }
+
+    /** The next part in curve order, or null. */
+    synchronized Region takeFront() {
+        StartShares.Part part = parts.pollFirst();
+        return part == null ? null : part.region();
+    }
+
+    /** The last part in curve order, or null. */
+    synchronized Region takeBack() {
+        StartShares.Part part = parts.pollLast();
+        return part == null ? null : part.region();
+    }
+
+    synchronized boolean isEmpty() {
+        return parts.isEmpty();
+    }
+
+    /** The window of the next part to begin, or {@link #DONE}. */
+    synchronized int position() {
+        StartShares.Part part = parts.peekFirst();
+        return part == null ? DONE : part.window();
+    }
+}
