@@ -84,45 +84,56 @@ final class RemoteStealing implements AutoCloseable {
         while (running) {
             announce();
             int behind = scheduler.dequesEmpty() ? slowestBehind() : -1;
+            List<Region> regions;
             if (behind >= 0) {
-                scheduler.holdBacklog(true);
-                try {
-                    helpAttempts.increment();
-                    List<Region> regions = ask(behind, true);
-                    if (regions == null) {
-                        return;
-                    }
-                    if (!regions.isEmpty()) {
-                        helps.increment();
-                        scheduler.give(regions);
-                    }
-                } finally {
-                    scheduler.holdBacklog(false);
-                }
-                continue;
-            }
-            if (!scheduler.wantsWork()) {
+                regions = help(behind);
+            } else if (scheduler.wantsWork()) {
+                regions = stealFromRandomNode();
+            } else {
                 LockSupport.parkNanos(200_000);
                 continue;
             }
-            int victim = ThreadLocalRandom.current().nextInt(options.nodes() - 1);
-            if (victim >= options.rank()) {
-                victim++;
-            }
-            attempts.increment();
-            List<Region> regions = ask(victim, false);
             if (regions == null) {
                 return;
             }
-            if (!regions.isEmpty()) {
-                successes.increment();
-                scheduler.give(regions);
-                backoff = MIN_BACKOFF_NANOS;
-            } else {
+            if (regions.isEmpty()) {
                 LockSupport.parkNanos(backoff);
                 backoff = Math.min(backoff * 2, MAX_BACKOFF_NANOS);
+            } else {
+                backoff = MIN_BACKOFF_NANOS;
             }
         }
+    }
+
+    /** Takes over the next part of {@code slowest}'s share, holding this node's own parts meanwhile. */
+    private List<Region> help(int slowest) {
+        scheduler.holdBacklog(true);
+        try {
+            helpAttempts.increment();
+            List<Region> regions = ask(slowest, true);
+            if (regions != null && !regions.isEmpty()) {
+                helps.increment();
+                scheduler.give(regions);
+            }
+            return regions;
+        } finally {
+            scheduler.holdBacklog(false);
+        }
+    }
+
+    /** Takes the furthest work of a random other node. */
+    private List<Region> stealFromRandomNode() {
+        int victim = ThreadLocalRandom.current().nextInt(options.nodes() - 1);
+        if (victim >= options.rank()) {
+            victim++;
+        }
+        attempts.increment();
+        List<Region> regions = ask(victim, false);
+        if (regions != null && !regions.isEmpty()) {
+            successes.increment();
+            scheduler.give(regions);
+        }
+        return regions;
     }
 
     /** Tells the other nodes this node's window when it changed. */
