@@ -27,34 +27,38 @@ public final class LruPolicy implements EvictionPolicy {
 
     @Override
     public void unpinned(int slot) {
-        if (linked[slot]) {
-            throw new IllegalStateException("slot " + slot + " already evictable");
-        }
-        prev[slot] = tail;
-        next[slot] = -1;
-        if (tail >= 0) {
-            next[tail] = slot;
-        } else {
-            head = slot;
-        }
-        tail = slot;
-        linked[slot] = true;
-        size++;
+        link(slot, false);
     }
 
     @Override
     public void unpinnedCold(int slot) {
+        link(slot, true);
+    }
+
+    /** Makes the slot evictable: next to go ({@code first}) or last to go. */
+    private void link(int slot, boolean first) {
         if (linked[slot]) {
             throw new IllegalStateException("slot " + slot + " already evictable");
         }
-        prev[slot] = -1;
-        next[slot] = head;
-        if (head >= 0) {
-            prev[head] = slot;
+        if (first) {
+            prev[slot] = -1;
+            next[slot] = head;
+            if (head >= 0) {
+                prev[head] = slot;
+            } else {
+                tail = slot;
+            }
+            head = slot;
         } else {
+            prev[slot] = tail;
+            next[slot] = -1;
+            if (tail >= 0) {
+                next[tail] = slot;
+            } else {
+                head = slot;
+            }
             tail = slot;
         }
-        head = slot;
         linked[slot] = true;
         size++;
     }

@@ -31,6 +31,13 @@ class SlotCacheTest {
         }
     }
 
+    private void loadAndRelease(int item) {
+        RecordingRequest r = new RecordingRequest(item);
+        cache.acquire(r);
+        loadAll(r);
+        cache.release(r);
+    }
+
     @Test
     void acquire_miss_grantsLoadAndSettlesOnPublish() {
         cache(10, 4);
@@ -70,24 +77,16 @@ class SlotCacheTest {
     @Test
     void releaseCold_makesTheSlotTheNextToEvict_evenThoughItWasReleasedLast() {
         cache(10, 3);
-        RecordingRequest a = new RecordingRequest(0, 1);
-        cache.acquire(a);
-        loadAll(a);
-        cache.release(a);
-        RecordingRequest c = new RecordingRequest(2);
-        cache.acquire(c);
-        loadAll(c);
-        cache.release(c); // recency now 0, 1, 2 (oldest first)
+        for (int item = 0; item < 3; item++) {
+            loadAndRelease(item); // recency 0, 1, 2 (oldest first)
+        }
         RecordingRequest served = new RecordingRequest(2);
         assertThat(cache.pinIfPresent(served)).isTrue();
         cache.releaseCold(served); // a read for another node: 2 goes first, not last
-        RecordingRequest next = new RecordingRequest(3);
-        cache.acquire(next);
-        loadAll(next);
+        loadAndRelease(3);
         assertThat(cache.contains(2)).isFalse();
         assertThat(cache.contains(0)).isTrue();
         assertThat(cache.contains(1)).isTrue();
-        cache.release(next);
         cache.checkInvariants(true);
     }
 

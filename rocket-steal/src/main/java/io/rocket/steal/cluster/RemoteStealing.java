@@ -109,13 +109,7 @@ final class RemoteStealing implements AutoCloseable {
     private List<Region> help(int slowest) {
         scheduler.holdBacklog(true);
         try {
-            helpAttempts.increment();
-            List<Region> regions = ask(slowest, true);
-            if (regions != null && !regions.isEmpty()) {
-                helps.increment();
-                scheduler.give(regions);
-            }
-            return regions;
+            return take(slowest, true, helpAttempts, helps);
         } finally {
             scheduler.holdBacklog(false);
         }
@@ -127,10 +121,15 @@ final class RemoteStealing implements AutoCloseable {
         if (victim >= options.rank()) {
             victim++;
         }
-        attempts.increment();
-        List<Region> regions = ask(victim, false);
+        return take(victim, false, attempts, successes);
+    }
+
+    /** Asks {@code victim} for work, gives what comes to this node's workers and counts the try and its outcome. */
+    private List<Region> take(int victim, boolean front, LongAdder tries, LongAdder taken) {
+        tries.increment();
+        List<Region> regions = ask(victim, front);
         if (regions != null && !regions.isEmpty()) {
-            successes.increment();
+            taken.increment();
             scheduler.give(regions);
         }
         return regions;
