@@ -148,8 +148,10 @@ public final class StartShares {
         }
     }
 
-    /** {@code region}'s quadtree levels, split breadth-first in curve order until there are {@code atLeast} regions
-     *  or leaves only. */
+    /**
+     * {@code region}'s quadtree levels, split breadth-first in curve order until there are {@code atLeast} regions or
+     * leaves only.
+     */
     static List<Region> cut(Region region, int tileSize, int atLeast) {
         List<Region> level = new ArrayList<>();
         if (region.hasPairs()) {

@@ -441,8 +441,10 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
     private void startWork(WorkScheduler work, int n, int window, Tracer tracer) {
         if (cluster.partitionedStart()) {
             work.start(StartShares.parts(n, options.tileSize(), cluster.nodes(), rank, window), tracer);
+        } else if (rank == 0) {
+            work.start(Region.root(n), tracer);
         } else {
-            work.start(rank == 0 ? Region.root(n) : new Region(0, 0, 0, 0, 0), tracer);
+            work.start(List.of(), tracer);
         }
     }
 }

@@ -54,7 +54,6 @@ final class RemoteStealing implements AutoCloseable {
     private final LongAdder helps = new LongAdder();
     /** The last position each rank announced, {@link #UNKNOWN} until it has. */
     private final AtomicIntegerArray positions;
-    private int announced = -1;
     private final Thread agent;
     private volatile CompletableFuture<List<Region>> pending;
     private volatile long pendingId = -1;
@@ -138,8 +137,7 @@ final class RemoteStealing implements AutoCloseable {
     /** Tells the other nodes this node's window when it changed. */
     private void announce() {
         int position = scheduler.position();
-        if (position != announced) {
-            announced = position;
+        if (position != positions.get(options.rank())) {
             positions.set(options.rank(), position);
             channel.send(null, Wire.encode(Wire.Kind.PROGRESS, out -> {
                 out.writeInt(options.rank());
