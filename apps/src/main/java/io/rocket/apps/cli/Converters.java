@@ -4,6 +4,8 @@ import io.rocket.core.CacheSize;
 import io.rocket.core.device.DeviceSpec;
 import picocli.CommandLine.ITypeConverter;
 
+import java.time.Duration;
+
 /** picocli converters for Rocket's option value types; their errors become one-line messages. */
 final class Converters {
     private Converters() {
@@ -20,6 +22,23 @@ final class Converters {
         @Override
         public DeviceSpec convert(String value) {
             return DeviceSpec.parse(value);
+        }
+    }
+
+    /** Seconds, fractions allowed ("0.5"), at least 0.1 s. */
+    static final class Seconds implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            double seconds;
+            try {
+                seconds = Double.parseDouble(value.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("'" + value + "' is not a number of seconds");
+            }
+            if (!(seconds >= 0.1) || seconds > 86_400) {
+                throw new IllegalArgumentException("'" + value + "' seconds is out of range (0.1 to 86400)");
+            }
+            return Duration.ofMillis(Math.round(seconds * 1000));
         }
     }
 }

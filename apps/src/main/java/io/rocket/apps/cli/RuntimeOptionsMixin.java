@@ -7,6 +7,7 @@ import io.rocket.steal.RocketOptions;
 import picocli.CommandLine.Option;
 
 import io.rocket.steal.cluster.ClusterOptions;
+import io.rocket.steal.cluster.ClusterSecurity;
 import io.rocket.steal.cluster.Faults;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -121,6 +122,13 @@ public final class RuntimeOptionsMixin {
                     + "one window. The run uses the smallest any node gives. Default: ${DEFAULT-VALUE}.")
     String startWindow;
 
+    @Option(names = "--failure-timeout", paramLabel = "SECONDS", defaultValue = "10",
+            converter = Converters.Seconds.class,
+            description = "Cluster runs: how long a node may stay silent before the others declare it lost and redo "
+                    + "its work (a crashed process is seen at once through its closed connection). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    Duration failureTimeout;
+
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
@@ -156,7 +164,7 @@ public final class RuntimeOptionsMixin {
         }
         return new ClusterOptions(rank, nodes, addresses, discoveryDir, null, Duration.ofSeconds(joinTimeoutSeconds),
                 distributedCache, hops, Duration.ofMillis(l3TimeoutMillis), partitionedStart, startWindow(),
-                fingerprint, Faults.NONE);
+                fingerprint, Faults.NONE, failureTimeout, ClusterSecurity.NONE);
     }
 
     private int startWindow() {

@@ -98,10 +98,18 @@ final class ClusterChannel implements Receiver, AutoCloseable {
         merge.setMaxInterval(3000);
         stack.add(merge);
         if (o.loopbackGroup() == null) {
-            stack.add(new FD_SOCK2());
+            stack.add(new FD_SOCK2()); // a crashed process: its peers see the closed socket at once
         }
-        stack.add(new FD_ALL3());
-        stack.add(new VERIFY_SUSPECT2());
+        // A hung or cut-off node: silent for the failure timeout. Heartbeats go 4 times per timeout, and a
+        // suspicion is checked once more (a quarter of the timeout) before the node is excluded.
+        long timeout = o.failureTimeout().toMillis();
+        FD_ALL3 heartbeats = new FD_ALL3();
+        heartbeats.setTimeout(timeout);
+        heartbeats.setInterval(Math.max(25, timeout / 4));
+        stack.add(heartbeats);
+        VERIFY_SUSPECT2 verify = new VERIFY_SUSPECT2();
+        verify.setTimeout(Math.max(50, timeout / 4));
+        stack.add(verify);
         stack.add(new NAKACK2());
         stack.add(new UNICAST3());
         stack.add(new STABLE());

@@ -25,15 +25,19 @@ import java.util.List;
  *                         whole matrix is one window; the cluster uses the smallest any node proposes
  * @param fingerprint      digest of keys and options; every node must match rank 0's
  * @param faults           fault injection for tests (drop some messages), or {@link Faults#NONE}
+ * @param failureTimeout   how long a silent node may stay silent before it is declared lost (a crashed process
+ *                         whose host stays up is seen at once through its closed socket)
+ * @param security         authentication and encryption ({@link ClusterSecurity#NONE}: an open cluster)
  */
 public record ClusterOptions(int rank, int nodes, List<InetSocketAddress> hosts, Path discoveryDir,
                              String loopbackGroup, Duration joinTimeout, boolean distributedCache, int hops,
                              Duration l3Timeout, boolean partitionedStart, int startWindow, String fingerprint,
-                             Faults faults) {
+                             Faults faults, Duration failureTimeout, ClusterSecurity security) {
 
     public static final int DEFAULT_PORT = 7800;
     public static final Duration DEFAULT_JOIN_TIMEOUT = Duration.ofSeconds(60);
     public static final Duration DEFAULT_L3_TIMEOUT = Duration.ofSeconds(5);
+    public static final Duration DEFAULT_FAILURE_TIMEOUT = Duration.ofSeconds(10);
     /** {@link #startWindow}: chosen from the L2 size and whether the distributed cache is on. */
     public static final int AUTO_WINDOW = 0;
 
@@ -50,42 +54,55 @@ public record ClusterOptions(int rank, int nodes, List<InetSocketAddress> hosts,
         if (startWindow < 0) {
             throw new IllegalArgumentException("start window must be >= 1 item (or AUTO_WINDOW)");
         }
+        if (failureTimeout.toMillis() < 100) {
+            throw new IllegalArgumentException("failure timeout must be at least 100 ms");
+        }
         hosts = List.copyOf(hosts);
     }
 
     /** An in-JVM test node. */
     public static ClusterOptions loopback(String group, int rank, int nodes) {
         return new ClusterOptions(rank, nodes, List.of(), null, group, Duration.ofSeconds(30), true, 1,
-                Duration.ofSeconds(2), true, AUTO_WINDOW, "", Faults.NONE);
+                Duration.ofSeconds(2), true, AUTO_WINDOW, "", Faults.NONE, Duration.ofSeconds(3), ClusterSecurity.NONE);
     }
 
     public ClusterOptions withDistributedCache(boolean on, int h) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, on, h, l3Timeout,
-                partitionedStart, startWindow, fingerprint, faults);
+                partitionedStart, startWindow, fingerprint, faults, failureTimeout, security);
     }
 
     public ClusterOptions withFaults(Faults value) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, partitionedStart, startWindow, fingerprint, value);
+                l3Timeout, partitionedStart, startWindow, fingerprint, value, failureTimeout, security);
     }
 
     public ClusterOptions withFingerprint(String value) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, partitionedStart, startWindow, value, faults);
+                l3Timeout, partitionedStart, startWindow, value, faults, failureTimeout, security);
     }
 
     public ClusterOptions withL3Timeout(Duration value) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                value, partitionedStart, startWindow, fingerprint, faults);
+                value, partitionedStart, startWindow, fingerprint, faults, failureTimeout, security);
     }
 
     public ClusterOptions withPartitionedStart(boolean on) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, on, startWindow, fingerprint, faults);
+                l3Timeout, on, startWindow, fingerprint, faults, failureTimeout, security);
     }
 
     public ClusterOptions withStartWindow(int value) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, partitionedStart, value, fingerprint, faults);
+                l3Timeout, partitionedStart, value, fingerprint, faults, failureTimeout, security);
+    }
+
+    public ClusterOptions withFailureTimeout(Duration value) {
+        return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
+                l3Timeout, partitionedStart, startWindow, fingerprint, faults, value, security);
+    }
+
+    public ClusterOptions withSecurity(ClusterSecurity value) {
+        return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
+                l3Timeout, partitionedStart, startWindow, fingerprint, faults, failureTimeout, value);
     }
 }

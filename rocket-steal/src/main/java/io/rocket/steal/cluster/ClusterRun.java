@@ -126,7 +126,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             ResultSink<K, R> sink;
             if (rank == 0) {
                 ClusterChannel control = channel;
-                collector = new ResultCollector<>(userSink, n, () -> {
+                collector = new ResultCollector<>(userSink, new io.rocket.steal.PairSet(n), () -> {
                     if (doneSent.compareAndSet(false, true)) {
                         control.send(null, Wire.encode(Wire.Kind.DONE, out -> { }));
                     }

@@ -1,9 +1,7 @@
 package io.rocket.steal.cluster;
 
 import io.rocket.core.ResultSink;
-import io.rocket.core.summary.PerformanceModel;
-
-import java.util.BitSet;
+import io.rocket.steal.PairSet;
 
 /**
  * Rank 0's view of the whole run: every result, local or streamed from other ranks, passes through here. A bitmap
@@ -14,37 +12,26 @@ import java.util.BitSet;
  */
 final class ResultCollector<K, R> implements ResultSink<K, R> {
     private final ResultSink<K, R> sink;
-    private final int n;
-    private final long total;
-    private final BitSet finished;
+    private final PairSet finished;
     private final Runnable onComplete;
     private long count;
     private long errors;
+    private long duplicates;
 
-    ResultCollector(ResultSink<K, R> sink, int n, Runnable onComplete) {
+    /** @param finished pairs already done (resumed from a journal), to which this run's pairs are added */
+    ResultCollector(ResultSink<K, R> sink, PairSet finished, Runnable onComplete) {
         this.sink = sink;
-        this.n = n;
-        this.total = PerformanceModel.pairs(n);
-        if (total > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(n + " items: more pairs than a cluster run tracks (2^31)");
-        }
-        this.finished = new BitSet((int) total);
+        this.finished = finished;
         this.onComplete = onComplete;
-    }
-
-    private int index(int i, int j) {
-        // Row-major index into the strict upper triangle.
-        return (int) ((long) i * (2L * n - i - 1) / 2 + (j - i - 1));
     }
 
     /** Marks the pair; true the first time. */
     private boolean first(int i, int j, boolean failed) {
         synchronized (finished) {
-            int bit = index(i, j);
-            if (finished.get(bit)) {
+            if (!finished.add(i, j)) {
+                duplicates++;
                 return false;
             }
-            finished.set(bit);
             count++;
             if (failed) {
                 errors++;
@@ -55,13 +42,14 @@ final class ResultCollector<K, R> implements ResultSink<K, R> {
 
     /** Runs the completion action if every pair is in (it may run more than once; make it idempotent). */
     void checkComplete() {
-        boolean complete;
-        synchronized (finished) {
-            complete = count == total;
-        }
-        if (complete) {
+        if (finished.isComplete()) {
             onComplete.run();
         }
+    }
+
+    /** Every pair done so far, resumed ones included. */
+    PairSet finished() {
+        return finished;
     }
 
     @Override
@@ -86,9 +74,17 @@ final class ResultCollector<K, R> implements ResultSink<K, R> {
         }
     }
 
+    /** Pairs this run delivered (each once). */
     long count() {
         synchronized (finished) {
             return count;
+        }
+    }
+
+    /** Results that arrived for a pair already in: recomputed after a loss, or sent twice. */
+    long duplicates() {
+        synchronized (finished) {
+            return duplicates;
         }
     }
 }

@@ -21,7 +21,13 @@ public final class Wire {
 
     /** Message kinds; the ordinal is the wire id, so only append. */
     public enum Kind {
-        HELLO, READY, START, REJECT, STEAL_REQUEST, STEAL_REPLY, L3, RESULTS, DONE, STATS, BYE, PROGRESS
+        HELLO, READY, START, REJECT, STEAL_REQUEST, STEAL_REPLY, L3, RESULTS, DONE, STATS, BYE, PROGRESS,
+        /** Rank 0 to all after a loss: which ranks are gone; reply with CLAIMS. */
+        LOST,
+        /** The regions a node still holds (queued, in its share, or running), for rank 0's recovery round. */
+        CLAIMS,
+        /** Rank 0 to one node: regions of lost work to run again. */
+        RECOVER
     }
 
     /** Something that writes a message body. */

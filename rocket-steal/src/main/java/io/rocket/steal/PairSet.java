@@ -1,0 +1,114 @@
+package io.rocket.steal;
+
+import io.rocket.core.summary.PerformanceModel;
+
+import java.util.BitSet;
+import java.util.function.Consumer;
+
+/**
+ * A set of pairs i &lt; j of n items, one bit per pair of the strict upper triangle (row-major). It is the one
+ * record of which pairs are done: rank 0's finished-pair bitmap, the pairs a journal recovered, the pairs workers
+ * skip on resume, and the source of the regions re-run after a node is lost. Thread-safe.
+ */
+public final class PairSet {
+    private final int n;
+    private final long total;
+    private final BitSet bits;
+    private long count;
+
+    public PairSet(int n) {
+        this.n = n;
+        this.total = PerformanceModel.pairs(n);
+        if (total > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(n + " items: more pairs than a run tracks (2^31)");
+        }
+        this.bits = new BitSet((int) total);
+    }
+
+    /** The bit of pair (i, j), i &lt; j. */
+    public int index(int i, int j) {
+        return (int) ((long) i * (2L * n - i - 1) / 2 + (j - i - 1));
+    }
+
+    public int items() {
+        return n;
+    }
+
+    /** All pairs of the run. */
+    public long total() {
+        return total;
+    }
+
+    /** Adds the pair; true when it was not in the set. */
+    public synchronized boolean add(int i, int j) {
+        int bit = index(i, j);
+        if (bits.get(bit)) {
+            return false;
+        }
+        bits.set(bit);
+        count++;
+        return true;
+    }
+
+    public synchronized boolean contains(int i, int j) {
+        return bits.get(index(i, j));
+    }
+
+    /** Pairs in the set. */
+    public synchronized long size() {
+        return count;
+    }
+
+    public synchronized boolean isComplete() {
+        return count == total;
+    }
+
+    /** The set as bytes (little-endian bit order, as {@link BitSet#toByteArray}). */
+    public synchronized byte[] toBytes() {
+        return bits.toByteArray();
+    }
+
+    /** Adds every pair of {@code bytes} (from {@link #toBytes}); bits beyond the run's pairs are an error. */
+    public synchronized void addAll(byte[] bytes) {
+        BitSet other = BitSet.valueOf(bytes);
+        if (other.length() > total) {
+            throw new IllegalArgumentException("pair set of " + other.length() + " bits for " + total + " pairs");
+        }
+        bits.or(other);
+        count = bits.cardinality();
+    }
+
+    /** Pairs of {@code region} not in the set. */
+    public synchronized long missing(Region region) {
+        long missing = 0;
+        for (int i = region.r0(); i < region.r1(); i++) {
+            int from = Math.max(region.c0(), i + 1);
+            if (from < region.c1()) {
+                int base = index(i, from);
+                int to = base + (region.c1() - from);
+                missing += (to - base) - bits.get(base, to).cardinality();
+            }
+        }
+        return missing;
+    }
+
+    /**
+     * The regions that hold every pair missing from the set, in curve order: whole quadtree squares where all of
+     * their pairs are missing, tile leaves where only some are (those leaves' done pairs are run again).
+     */
+    public synchronized void missingRegions(int tileSize, Consumer<Region> out) {
+        addMissing(Region.root(n), tileSize, out);
+    }
+
+    private void addMissing(Region region, int tileSize, Consumer<Region> out) {
+        long missing = missing(region);
+        if (missing == 0) {
+            return;
+        }
+        if (missing == region.pairs() || region.isLeaf(tileSize)) {
+            out.accept(region);
+        } else {
+            region.split(child -> addMissing(child, tileSize, out));
+        }
+    }
+}
