@@ -35,6 +35,11 @@ public final class Backlog {
         return part == null ? null : part.region();
     }
 
+    /** The parts not yet begun, as regions in curve order. */
+    synchronized List<Region> regions() {
+        return parts.stream().map(StartShares.Part::region).toList();
+    }
+
     synchronized boolean isEmpty() {
         return parts.isEmpty();
     }

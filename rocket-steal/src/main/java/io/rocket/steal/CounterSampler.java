@@ -1,25 +1,31 @@
 package io.rocket.steal;
 
+import io.rocket.cache.distributed.L3Stats;
 import io.rocket.cache.pipeline.NodePipeline;
 import io.rocket.core.summary.CacheStats;
 import io.rocket.core.trace.Tracer;
 
 /**
  * Samples the cache counters into the trace every few milliseconds while tracing, so the timeline shows hits and
- * misses per level over time without a counter event per request.
+ * misses per level over time without a counter event per request: L1 and L2 on every run, and on cluster nodes
+ * the L3 requests, hits and misses.
  */
-final class CounterSampler implements AutoCloseable {
+public final class CounterSampler implements AutoCloseable {
     private static final long PERIOD_MILLIS = 10;
     private static final String[] SERIES = {"hits", "misses", "evictions"};
+    private static final String[] L3_SERIES = {"requests", "hits", "misses"};
 
     private final Thread thread;
     private final NodePipeline<?, ?> pipeline;
     private final Tracer tracer;
+    private final L3Stats l3;
     private volatile boolean running = true;
 
-    CounterSampler(NodePipeline<?, ?> pipeline, Tracer tracer) {
+    /** @param l3 the distributed cache's counters, or null on a single node or without it */
+    public CounterSampler(NodePipeline<?, ?> pipeline, Tracer tracer, L3Stats l3) {
         this.pipeline = pipeline;
         this.tracer = tracer;
+        this.l3 = l3;
         thread = new Thread(() -> {
             while (running) {
                 sampleAll();
@@ -37,6 +43,9 @@ final class CounterSampler implements AutoCloseable {
     private void sampleAll() {
         sample(tracer, "L1 device cache", pipeline.deviceCacheStats());
         sample(tracer, "L2 host cache", pipeline.hostCacheStats());
+        if (l3 != null) {
+            tracer.counter("L3 distributed cache", L3_SERIES, new long[]{l3.requests(), l3.hits(), l3.misses()});
+        }
     }
 
     private static void sample(Tracer tracer, String name, CacheStats s) {
@@ -44,10 +53,14 @@ final class CounterSampler implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         running = false;
         thread.interrupt();
-        thread.join();
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         sampleAll(); // so the counters end at their totals
     }
 }

@@ -78,6 +78,29 @@ public final class PairSet {
         count = bits.cardinality();
     }
 
+    /** A copy of this set. */
+    public synchronized PairSet copy() {
+        PairSet copy = new PairSet(n);
+        copy.bits.or(bits);
+        copy.count = count;
+        return copy;
+    }
+
+    /** Adds every pair of {@code region}. */
+    public synchronized void addRegion(Region region) {
+        int r0 = Math.max(0, region.r0());
+        int r1 = Math.min(n, region.r1());
+        int c1 = Math.min(n, region.c1());
+        for (int i = r0; i < r1; i++) {
+            int from = Math.max(region.c0(), i + 1);
+            if (from < c1) {
+                int base = index(i, from);
+                bits.set(base, base + (c1 - from));
+            }
+        }
+        count = bits.cardinality();
+    }
+
     /** Pairs of {@code region} not in the set. */
     public synchronized long missing(Region region) {
         long missing = 0;

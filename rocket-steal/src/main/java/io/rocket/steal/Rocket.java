@@ -59,7 +59,7 @@ public final class Rocket {
         try (AutoCloseable closeDevices = () -> closeAll(devices, opened)) {
             pipeline[0] = new NodePipeline<>(app, keys, devices, opened.hostMemory(), config, sink, telemetry,
                     (device, i, j, ok) -> scheduler.pairDone());
-            CounterSampler sampler = chrome == null ? null : new CounterSampler(pipeline[0], tracer);
+            CounterSampler sampler = chrome == null ? null : new CounterSampler(pipeline[0], tracer, null);
             try {
                 scheduler.start(Region.root(n), tracer);
                 scheduler.await();

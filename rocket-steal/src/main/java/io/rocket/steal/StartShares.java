@@ -112,7 +112,7 @@ public final class StartShares {
     }
 
     /** {@code cut} in P contiguous stretches of about equal pair counts: a region goes where its middle pair falls. */
-    private static List<List<Region>> stretches(List<Region> cut, int nodes) {
+    public static List<List<Region>> stretches(List<Region> cut, int nodes) {
         long total = 0;
         for (Region region : cut) {
             total += region.pairs();
@@ -152,7 +152,7 @@ public final class StartShares {
      * {@code region}'s quadtree levels, split breadth-first in curve order until there are {@code atLeast} regions or
      * leaves only.
      */
-    static List<Region> cut(Region region, int tileSize, int atLeast) {
+    public static List<Region> cut(Region region, int tileSize, int atLeast) {
         List<Region> level = new ArrayList<>();
         if (region.hasPairs()) {
             level.add(region);

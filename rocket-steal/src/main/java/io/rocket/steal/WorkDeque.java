@@ -1,6 +1,7 @@
 package io.rocket.steal;
 
 import java.util.ArrayDeque;
+import java.util.List;
 
 /**
  * One worker's regions. The owner pushes and pops at the bottom (deepest, most local work first); thieves take
@@ -36,6 +37,11 @@ public final class WorkDeque {
     public synchronized long topPairs() {
         Region top = regions.peekFirst();
         return top == null ? 0 : top.pairs();
+    }
+
+    /** The queued regions, top first. */
+    public synchronized List<Region> regions() {
+        return List.copyOf(regions);
     }
 
     public synchronized boolean isEmpty() {

@@ -21,6 +21,11 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class WorkScheduler implements AutoCloseable {
     private static final long MAX_IDLE_PARK_NANOS = 1_000_000;
+    /**
+     * Leaves per worker counted as still running in {@link #claims()}: the one being submitted and those before it
+     * whose pairs may still be in the device's job slots.
+     */
+    private static final int RECENT_LEAVES = 4;
 
     private final int tileSize;
     private final PairSubmitter submitter;
@@ -32,6 +37,8 @@ public final class WorkScheduler implements AutoCloseable {
     private final StealStats stats = new StealStats();
     private final boolean externalTermination;
     private final Backlog backlog = new Backlog();
+    /** Per worker, the last leaves it submitted (a ring): their pairs may still be in flight. */
+    private final Region[][] recentLeaves;
     private volatile boolean holdBacklog;
     private volatile boolean stopping;
 
@@ -50,6 +57,7 @@ public final class WorkScheduler implements AutoCloseable {
         for (int w = 0; w < workers; w++) {
             deques.add(new WorkDeque());
         }
+        this.recentLeaves = new Region[workers][RECENT_LEAVES];
         if (totalPairs == 0) {
             done.countDown();
         }
@@ -121,6 +129,11 @@ public final class WorkScheduler implements AutoCloseable {
                 own.push(children.get(k));
             }
             region = children.get(0);
+        }
+        Region[] recent = recentLeaves[id];
+        synchronized (recent) {
+            System.arraycopy(recent, 0, recent, 1, recent.length - 1);
+            recent[0] = region;
         }
         for (int i = region.r0(); i < region.r1() && !stopping; i++) {
             for (int j = Math.max(region.c0(), i + 1); j < region.c1() && !stopping; j++) {
@@ -252,6 +265,29 @@ public final class WorkScheduler implements AutoCloseable {
             deques.get(best).pushTop(children.get(k));
         }
         return List.copyOf(children.subList(keep, children.size()));
+    }
+
+    /**
+     * Every region this node will still run unless it dies: its share not yet begun, the regions queued on its
+     * workers, and the leaves its workers submitted last (their pairs may still be computing). A region in none of
+     * these is not this node's business any more. Taken while the node runs, so it may include pairs finished a
+     * moment ago, which only makes it larger.
+     */
+    public List<Region> claims() {
+        List<Region> claimed = new ArrayList<>(backlog.regions());
+        for (WorkDeque deque : deques) {
+            claimed.addAll(deque.regions());
+        }
+        for (Region[] recent : recentLeaves) {
+            synchronized (recent) {
+                for (Region leaf : recent) {
+                    if (leaf != null) {
+                        claimed.add(leaf);
+                    }
+                }
+            }
+        }
+        return claimed;
     }
 
     /** Pairs not yet reported done. */

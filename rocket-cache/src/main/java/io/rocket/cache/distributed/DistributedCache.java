@@ -15,6 +15,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
 
 /**
  * The L3 level: the paper's distributed cache lookup (§IV-A3). Item i's contact node is {@code i mod P} (cheap,
@@ -37,8 +38,15 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
     private final L3Transport transport;
     private final SlotCache<HostBuffer> hostCache;
     private static final long[] NONE = new long[0];
-    /** Per item this node is the contact of: the ids of the h most recent requests, newest first. */
+    /**
+     * Per item this node is the contact of: the ids of the h most recent requests, newest first. Indexed by item, as
+     * any node may become an item's contact when the first contact is lost.
+     */
     private final long[][] candidates;
+    /** Ranks lost from the run: never contacts, never candidates. */
+    private final boolean[] lost;
+    /** The ranks still in the run, in order; an item whose contact is lost goes to one of these. */
+    private volatile int[] living;
     private final Map<Long, Fetch> pending = new ConcurrentHashMap<>();
     /** Items with a fetch in flight from this node, with how many. */
     private final Map<Integer, Integer> fetching = new ConcurrentHashMap<>();
@@ -85,8 +93,9 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
         this.timeoutNanos = timeoutNanos;
         this.transport = transport;
         this.hostCache = hostCache;
-        int owned = items <= rank ? 0 : (items - rank + nodes - 1) / nodes;
-        this.candidates = new long[owned][];
+        this.candidates = new long[items][];
+        this.lost = new boolean[nodes];
+        this.living = IntStream.range(0, nodes).toArray();
         this.stats = new L3Stats(hops);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "rocket-l3-timer-" + rank);
@@ -97,9 +106,52 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
         timer.scheduleAtFixedRate(this::expire, period, period, TimeUnit.MILLISECONDS);
     }
 
-    /** The contact node of an item. */
+    /**
+     * The contact node of an item: {@code item mod P}, or when that rank is lost, one of the living ranks chosen the
+     * same way on every node.
+     */
     public int contact(int item) {
-        return item % nodes;
+        int first = item % nodes;
+        if (!lost[first]) {
+            return first;
+        }
+        int[] alive = living;
+        return alive[item % alive.length];
+    }
+
+    /**
+     * {@code rank} left the run: it is no longer anyone's contact or candidate, and every fetch still waiting for a
+     * reply is given up at once (loaded locally) rather than waiting out its timeout, since its request may have been
+     * on its way through the lost node. Fetches already receiving bytes end with their connection.
+     */
+    public void memberLost(int rank) {
+        if (rank < 0 || rank >= nodes || rank == this.rank) {
+            return;
+        }
+        synchronized (this) {
+            if (lost[rank]) {
+                return;
+            }
+            lost[rank] = true;
+            living = IntStream.range(0, nodes).filter(r -> !lost[r]).toArray();
+            for (int i = 0; i < candidates.length; i++) {
+                long[] list = candidates[i];
+                if (list != null) {
+                    candidates[i] = Arrays.stream(list).filter(c -> L3Message.rankOf(c) != rank).toArray();
+                }
+            }
+        }
+        int cancelled = 0;
+        for (Map.Entry<Long, Fetch> e : pending.entrySet()) {
+            Fetch fetch = e.getValue();
+            if (fetch.state.compareAndSet(Fetch.WAITING, Fetch.DONE)) {
+                ended(pending.remove(e.getKey()));
+                stats.misses.increment();
+                cancelled++;
+                fetch.callback.missed();
+            }
+        }
+        LOG.info("L3: rank {} lost; {} waiting fetches load locally instead", rank, cancelled);
     }
 
     public L3Stats stats() {
@@ -127,7 +179,11 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
     /** As the contact: remember the requester, ask the previous requesters in order. */
     private void onRequest(L3Message m) {
         long[] previous;
-        int index = m.item() / nodes;
+        int index = m.item();
+        if (index < 0 || index >= candidates.length || m.requester() < 0 || m.requester() >= nodes) {
+            LOG.warn("L3: request for item {} from rank {} is out of range; ignored", index, m.requester());
+            return;
+        }
         synchronized (this) {
             long[] list = candidates[index];
             previous = list == null ? NONE : list;

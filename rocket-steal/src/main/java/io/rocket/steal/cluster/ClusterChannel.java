@@ -53,6 +53,7 @@ final class ClusterChannel implements Receiver, AutoCloseable {
     private final JChannel channel;
     private final Handler handler;
     private final Faults faults;
+    private volatile boolean dead;
 
     ClusterChannel(ClusterOptions options, Handler handler) {
         this.handler = handler;
@@ -141,7 +142,7 @@ final class ClusterChannel implements Receiver, AutoCloseable {
 
     /** Sends to one node, or to all when {@code to} is null. Lost messages are the callers' timeouts' business. */
     void send(Address to, byte[] data) {
-        if (faults.drop(Wire.kind(data, 0))) {
+        if (dead || faults.drop(Wire.kind(data, 0))) {
             return;
         }
         try {
@@ -168,6 +169,12 @@ final class ClusterChannel implements Receiver, AutoCloseable {
     @Override
     public void viewAccepted(View view) {
         handler.onView(view);
+    }
+
+    /** Injected crash: from now on nothing is sent, and the node leaves the group at once. */
+    void kill() {
+        dead = true;
+        channel.close();
     }
 
     @Override

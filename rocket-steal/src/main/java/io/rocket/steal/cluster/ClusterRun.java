@@ -18,6 +18,7 @@ import io.rocket.core.trace.ChromeTracer;
 import io.rocket.core.trace.Telemetry;
 import io.rocket.core.trace.TraceEvent;
 import io.rocket.core.trace.Tracer;
+import io.rocket.steal.CounterSampler;
 import io.rocket.steal.Region;
 import io.rocket.steal.StartShares;
 import io.rocket.steal.RocketOptions;
@@ -31,6 +32,7 @@ import org.slf4j.LoggerFactory;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -51,7 +53,9 @@ import java.util.concurrent.atomic.LongAdder;
  * devices with the single-node pipeline, steals regions from other nodes when idle, looks items up in other nodes'
  * L2 caches (L3) before loading them, and streams results to rank 0. Rank 0 starts with the whole matrix, writes
  * every result through its sink, ends the run for all when every pair is in, and gathers the per-node figures into
- * the summary. Every wait has a timeout; a node that leaves early fails the run with a clear message.
+ * the summary. Every wait has a timeout. A node other than rank 0 that is lost mid-run has its unfinished work
+ * re-run by the others ({@link Recovery}); losing rank 0 stops the run with a clear message (its journal, when
+ * kept, lets the job resume).
  *
  * @param <K> key type
  * @param <R> result type
@@ -67,7 +71,6 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
     private final ResultSink<K, R> userSink;
     private final int rank;
     private final Map<Integer, NodeReport> reports = new ConcurrentHashMap<>();
-    private final CountDownLatch reportsIn;
     private final CountDownLatch bye = new CountDownLatch(1);
     private final AtomicBoolean doneSent = new AtomicBoolean();
     private final LongAdder localPairs = new LongAdder();
@@ -76,11 +79,21 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         t.setDaemon(true);
         return t;
     });
+    /** Replies that must not run on JGroups' receive threads (they send, and may wait for flow control). */
+    private final ExecutorService replies = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "rocket-control-replies");
+        t.setDaemon(true);
+        return t;
+    });
+    private final AtomicBoolean crashed = new AtomicBoolean();
     private volatile Membership membership;
     private volatile RemoteStealing stealing;
     private volatile DistributedCache l3;
     private volatile WorkScheduler scheduler;
     private volatile ResultCollector<K, R> collector;
+    private volatile ResultStream<K, R> stream;
+    private volatile Recovery recovery;
+    private volatile ClusterChannel control;
 
     private ClusterRun(Application<K, R> app, List<K> keys, RocketOptions options, ClusterOptions cluster,
                        ResultSink<K, R> sink) {
@@ -90,7 +103,6 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         this.cluster = cluster;
         this.userSink = sink;
         this.rank = cluster.rank();
-        this.reportsIn = new CountDownLatch(cluster.nodes());
     }
 
     /**
@@ -118,11 +130,12 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         ClusterChannel channel = null;
         DataPlane data = null;
         NodePipeline<K, R> pipeline = null;
-        ResultStream<K, R> stream = null;
+        CounterSampler sampler = null;
         try {
             data = new DataPlane(bindAddress(), new DataSink());
             membership = new Membership(cluster, data.address(), window);
             channel = new ClusterChannel(cluster, this);
+            control = channel;
             ResultSink<K, R> sink;
             if (rank == 0) {
                 ClusterChannel control = channel;
@@ -137,11 +150,22 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 sink = stream;
             }
             NodePipeline<K, R>[] holder = newHolder();
-            WorkScheduler work = new WorkScheduler(devices.size(), options.tileSize(), -1,
-                    (device, i, j) -> holder[0].submit(device, i, j));
+            long delayNanos = cluster.faults().delayMicros() * 1000;
+            WorkScheduler work = new WorkScheduler(devices.size(), options.tileSize(), -1, (device, i, j) -> {
+                if (delayNanos > 0) {
+                    TimeUnit.NANOSECONDS.sleep(delayNanos); // injected slow node
+                }
+                holder[0].submit(device, i, j);
+            });
             scheduler = work;
+            long crashAfter = cluster.faults().crashAfter();
             pipeline = new NodePipeline<>(app, keys, devices, opened.hostMemory(), config, sink, telemetry,
-                    (device, i, j, ok) -> localPairs.increment());
+                    (device, i, j, ok) -> {
+                        localPairs.increment();
+                        if (crashAfter >= 0 && localPairs.sum() >= crashAfter) {
+                            crash();
+                        }
+                    });
             holder[0] = pipeline;
             if (cluster.distributedCache() && cluster.nodes() > 1) {
                 l3 = new DistributedCache(rank, cluster.nodes(), n, cluster.hops(), cluster.l3Timeout().toNanos(),
@@ -149,8 +173,12 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 pipeline.remote(l3);
             }
             stealing = new RemoteStealing(cluster, membership, channel, work);
+            if (collector != null) {
+                recovery = new Recovery(channel, membership, work, collector.finished(), this::drainResults,
+                        options.tileSize(), Math.max(2_000, cluster.failureTimeout().toMillis()));
+            }
             WorkScheduler failTarget = work;
-            membership.attach(channel, () -> failTarget.abort(new RocketException("cluster failed")));
+            membership.attach(channel, () -> failTarget.abort(new RocketException("cluster failed")), this::onLost);
             long joining = System.nanoTime();
             channel.connect(cluster.loopbackGroup());
             LOG.info("rank {}: connected in {} ms", rank, (System.nanoTime() - joining) / 1_000_000);
@@ -162,15 +190,23 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 chrome.clockOffsetNanos(chrome.originEpochNanos() - membership.startEpochMillis() * 1_000_000L);
             }
             long start = System.nanoTime();
+            if (chrome != null) {
+                sampler = new CounterSampler(pipeline, tracer, l3 == null ? null : l3.stats());
+            }
             startWork(work, n, membership.startWindow(), tracer);
             stealing.start();
+            if (recovery != null) {
+                recovery.start();
+            }
             if (collector != null) {
                 collector.checkComplete(); // a run with no pairs is over at once
             }
             try {
                 work.await();
             } catch (RocketException e) {
-                membership.checkFailure();
+                if (!crashed.get()) {
+                    membership.checkFailure();
+                }
                 throw e;
             }
             double wall = (System.nanoTime() - start) / 1e9;
@@ -183,6 +219,10 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             }
             pipeline.close();
             pipeline.checkQuiescent();
+            if (sampler != null) {
+                sampler.close();
+                sampler = null;
+            }
             RunSummary own = RunSupport.summarize(app, n, devices, pipeline, telemetry, wall);
             NodeReport report = report(pipeline, telemetry, data, devices.size(), own);
             RunSummary summary = finish(channel, report, own, n, wall);
@@ -194,6 +234,13 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         } catch (IOException e) {
             throw new RocketException("cluster: " + e.getMessage(), e);
         } finally {
+            if (sampler != null) {
+                sampler.close();
+            }
+            if (recovery != null) {
+                recovery.close();
+            }
+            replies.shutdownNow();
             if (stealing != null) {
                 stealing.close();
             }
@@ -271,13 +318,89 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             return own;
         }
         reports.put(0, report);
-        reportsIn.countDown();
-        if (!reportsIn.await(END_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            LOG.warn("cluster: only {} of {} nodes sent their figures", reports.size(), cluster.nodes());
-        }
+        awaitReports();
         channel.send(null, Wire.encode(Wire.Kind.BYE, out -> { }));
-        return ClusterSummary.build(app.name(), n, wall, collector.count() - collector.errors(), collector.errors(),
-                own, reports, cluster, membership.startWindow());
+        RunSummary summary = ClusterSummary.build(app.name(), n, wall, collector.count() - collector.errors(),
+                collector.errors(), own, reports, cluster, membership.startWindow());
+        summary.cluster.put("lost_nodes", recovery.lostNodes());
+        summary.cluster.put("recomputed_pairs", recovery.recomputedPairs());
+        summary.cluster.put("duplicate_results", collector.duplicates());
+        return summary;
+    }
+
+    /** Rank 0 waits for the figures of every node still in the run (a node lost now sends none). */
+    private void awaitReports() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(END_TIMEOUT_SECONDS);
+        while (true) {
+            List<Integer> missing = new ArrayList<>();
+            for (int r : membership.living()) {
+                if (!reports.containsKey(r) && membership.inView(r)) {
+                    missing.add(r);
+                }
+            }
+            if (missing.isEmpty()) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                LOG.warn("cluster: ranks {} sent no figures within {} s", missing, END_TIMEOUT_SECONDS);
+                return;
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    /** A rank was lost: stop fetching from it, and (rank 0) have its work done again. */
+    private void onLost(int lostRank) {
+        DistributedCache cache = l3;
+        if (cache != null) {
+            cache.memberLost(lostRank);
+        }
+        Recovery r = recovery;
+        if (r != null) {
+            r.nodeLost(lostRank);
+        }
+    }
+
+    /** Returns once every result batch received so far has reached the collector. */
+    private void drainResults() {
+        try {
+            delivery.submit(() -> { }).get(END_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            LOG.warn("cluster: result delivery did not drain: {}", e.toString());
+        }
+    }
+
+    /** Rank 0 asks for this node's claims after a loss: send the buffered results first, then the claims. */
+    private void sendClaims(int round) {
+        ResultStream<K, R> s = stream;
+        if (s != null) {
+            s.flush();
+        }
+        List<Region> claims = scheduler.claims();
+        Address zero = membership.address(0);
+        if (zero != null) {
+            control.send(zero, Wire.encode(Wire.Kind.CLAIMS, out -> {
+                out.writeInt(round);
+                out.writeInt(rank);
+                Wire.writeRegions(out, claims);
+            }));
+        }
+    }
+
+    /** Injected crash (tests): fall silent at once and leave, as a killed process would. */
+    private void crash() {
+        if (!crashed.compareAndSet(false, true)) {
+            return;
+        }
+        Thread t = new Thread(() -> {
+            LOG.warn("rank {}: injected crash after {} pairs", rank, localPairs.sum());
+            scheduler.abort(new RocketException("cluster: rank " + rank + " crashed (injected fault)"));
+            control.kill();
+        }, "rocket-injected-crash");
+        t.setDaemon(true);
+        t.start();
     }
 
     private static void writeLongString(java.io.DataOutputStream out, String s) throws IOException {
@@ -333,6 +456,9 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
 
     @Override
     public void onMessage(Address from, Wire.Kind kind, DataInputStream in) throws Exception {
+        if (membership.fromLost(from)) {
+            return; // a lost rank stays out, even if the network brings it back
+        }
         switch (kind) {
             case HELLO -> membership.onHello(from, in);
             case READY -> membership.onReady(in);
@@ -365,10 +491,29 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             case STATS -> {
                 int from0 = in.readInt();
                 reports.put(from0, NodeReport.fromJson(readLongString(in)));
-                reportsIn.countDown();
             }
             case BYE -> bye.countDown();
             case PROGRESS -> stealing.onProgress(in);
+            case LOST -> {
+                int round = in.readInt();
+                int count = in.readInt();
+                if (count < 0 || count > cluster.nodes()) {
+                    throw new IOException("LOST lists " + count + " ranks");
+                }
+                for (int k = 0; k < count; k++) {
+                    membership.markLost(in.readInt());
+                }
+                if (rank != 0) {
+                    replies.execute(() -> sendClaims(round));
+                }
+            }
+            case CLAIMS -> {
+                Recovery r = recovery;
+                if (r != null) {
+                    r.onClaims(in);
+                }
+            }
+            case RECOVER -> scheduler.give(Wire.readRegions(in));
         }
     }
 
@@ -404,7 +549,12 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
 
         @Override
         public void sendData(int to, long requestId, int item, int hop, ByteBuffer bytes, int length, Runnable done) {
-            data.send(membership.dataEndpoint(to), requestId, item, hop, bytes, length, done);
+            InetSocketAddress endpoint = membership.dataEndpoint(to);
+            if (endpoint == null) {
+                done.run(); // the requester was lost
+                return;
+            }
+            data.send(endpoint, requestId, item, hop, bytes, length, done);
         }
     }
 

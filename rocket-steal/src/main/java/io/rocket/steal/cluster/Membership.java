@@ -9,6 +9,8 @@ import org.slf4j.LoggerFactory;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -16,6 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntConsumer;
 
 /**
  * Who is in the run: maps stable ranks to JGroups addresses and data-plane endpoints. Each node announces itself
@@ -23,8 +26,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * ranks tells rank 0 (READY); rank 0 starts the run for everyone (START) once all P are ready, with the smallest
  * start window proposed, so that all nodes cut the same shares even when their L2 sizes differ. A fingerprint
  * differing from rank 0's is refused at once on both sides (REJECT), so nodes given other items or options fail
- * fast. After the start, a rank leaving the view before the run is over fails the run with a clear message instead
- * of hanging.
+ * fast. After the start, a rank other than 0 leaving the view (a crash, a kill, a node cut off and excluded by
+ * failure detection) is <em>lost</em>: it is reported to the run once, which re-runs its work, and it can never come
+ * back into this run. Losing rank 0, which holds the results, fails the run with a clear message.
  */
 final class Membership {
     private static final Logger LOG = LoggerFactory.getLogger(Membership.class);
@@ -35,6 +39,7 @@ final class Membership {
     private final Map<Integer, InetSocketAddress> dataEndpoints = new ConcurrentHashMap<>();
     private final Map<Integer, Integer> proposedWindows = new ConcurrentHashMap<>();
     private final Set<Integer> ready = ConcurrentHashMap.newKeySet();
+    private final Set<Integer> lost = ConcurrentHashMap.newKeySet();
     private final CountDownLatch started = new CountDownLatch(1);
     private final AtomicReference<RocketException> failure = new AtomicReference<>();
     private volatile ClusterChannel channel;
@@ -44,6 +49,7 @@ final class Membership {
     private volatile long startEpochMillis;
     private volatile int startWindow;
     private volatile Runnable onFailure = () -> { };
+    private volatile IntConsumer onLost = r -> { };
 
     /** @param window the start window this node proposes (items, at least 1) */
     Membership(ClusterOptions options, InetSocketAddress dataEndpoint, int window) {
@@ -52,9 +58,14 @@ final class Membership {
                 dataEndpoint.getAddress().getHostAddress(), dataEndpoint.getPort(), window);
     }
 
-    void attach(ClusterChannel value, Runnable failureHandler) {
+    /**
+     * @param failureHandler runs once when the run fails (rank 0 lost, a join refused)
+     * @param lostHandler    runs once per rank lost after the start, on the thread that saw it go
+     */
+    void attach(ClusterChannel value, Runnable failureHandler, IntConsumer lostHandler) {
         this.channel = value;
         this.onFailure = failureHandler;
+        this.onLost = lostHandler;
     }
 
     /** Announces this node to everyone (again): late joiners missed earlier announcements. */
@@ -67,6 +78,11 @@ final class Membership {
         if (hello.rank() < 0 || hello.rank() >= options.nodes() || hello.nodes() != options.nodes()) {
             reject(from, "rank " + hello.rank() + " of " + hello.nodes() + " does not fit a cluster of "
                     + options.nodes() + " nodes");
+            return;
+        }
+        if (lost.contains(hello.rank())) {
+            reject(from, "rank " + hello.rank() + " was lost from the running job and cannot rejoin it; "
+                    + "its work is being done by the other nodes");
             return;
         }
         Address known = addresses.putIfAbsent(hello.rank(), from);
@@ -144,12 +160,61 @@ final class Membership {
             return;
         }
         for (Map.Entry<Integer, Address> e : addresses.entrySet()) {
-            if (!view.containsMember(e.getValue())) {
-                fail("rank " + e.getKey() + " (" + e.getValue() + ") left the cluster before the run finished; "
-                        + "a lost node stops the run in this version");
+            if (view.containsMember(e.getValue())) {
+                continue;
+            }
+            if (e.getKey() == 0) {
+                fail("rank 0 (" + e.getValue() + "), which collects the results, was lost; the run stops. Run the "
+                        + "same command with --resume to continue from rank 0's journal (--journal DIR)");
                 return;
             }
+            markLost(e.getKey());
         }
+    }
+
+    /** Takes {@code rank} out of the run for good (it left the view, or rank 0 says so). */
+    void markLost(int rank) {
+        if (rank != options.rank() && rank != 0 && lost.add(rank)) {
+            LOG.warn("cluster: rank {} ({}) was lost; its unfinished work will be done by the others", rank,
+                    addresses.get(rank));
+            onLost.accept(rank);
+        }
+    }
+
+    /** Whether {@code rank}'s address is in the current view. */
+    boolean inView(int rank) {
+        Address address = addresses.get(rank);
+        View view = channel.view();
+        return address != null && view != null && view.containsMember(address);
+    }
+
+    boolean isLost(int rank) {
+        return lost.contains(rank);
+    }
+
+    /** Whether a message from {@code address} comes from a lost rank (and is to be ignored). */
+    boolean fromLost(Address address) {
+        if (lost.isEmpty()) {
+            return false;
+        }
+        int rank = rankOf(address);
+        return rank >= 0 && lost.contains(rank);
+    }
+
+    /** Ranks lost so far. */
+    Set<Integer> lost() {
+        return Set.copyOf(lost);
+    }
+
+    /** The ranks still in the run, in order (this one included). */
+    List<Integer> living() {
+        List<Integer> living = new ArrayList<>();
+        for (int r = 0; r < options.nodes(); r++) {
+            if (!lost.contains(r)) {
+                living.add(r);
+            }
+        }
+        return living;
     }
 
     /**
@@ -205,12 +270,14 @@ final class Membership {
         return failure.get() != null;
     }
 
+    /** The address of a rank in the run, or null (not joined yet, or lost). */
     Address address(int rank) {
-        return addresses.get(rank);
+        return lost.contains(rank) ? null : addresses.get(rank);
     }
 
+    /** The data-plane endpoint of a rank in the run, or null (not joined yet, or lost). */
     InetSocketAddress dataEndpoint(int rank) {
-        return dataEndpoints.get(rank);
+        return lost.contains(rank) ? null : dataEndpoints.get(rank);
     }
 
     int rankOf(Address address) {

@@ -31,7 +31,7 @@ import java.util.concurrent.locks.LockSupport;
  *       items they share in the L2 of the node that asked last.</li>
  * </ul>
  *
- * <p>Requests time out, so a lost reply costs a retry, not a hang. Victims answer on the receive thread: taking a
+ * <p>Lost ranks are neither asked nor waited for. Requests time out, so a lost reply costs a retry, not a hang. Victims answer on the receive thread: taking a
  * region is a few locked deque operations, never user code.
  */
 final class RemoteStealing implements AutoCloseable {
@@ -116,9 +116,15 @@ final class RemoteStealing implements AutoCloseable {
 
     /** Takes the furthest work of a random other node. */
     private List<Region> stealFromRandomNode() {
-        int victim = ThreadLocalRandom.current().nextInt(options.nodes() - 1);
-        if (victim >= options.rank()) {
-            victim++;
+        List<Integer> living = membership.living();
+        int others = living.size() - 1;
+        if (others < 1) {
+            return List.of(); // the others are lost: rank 0 hands out their work
+        }
+        int pick = ThreadLocalRandom.current().nextInt(others);
+        int victim = living.get(pick);
+        if (victim == options.rank()) {
+            victim = living.get(others);
         }
         return take(victim, false, attempts, successes);
     }
@@ -160,7 +166,7 @@ final class RemoteStealing implements AutoCloseable {
         int least = Integer.MAX_VALUE;
         for (int r = 0; r < positions.length(); r++) {
             int p = positions.get(r);
-            if (r != options.rank() && p != UNKNOWN && p < least) {
+            if (r != options.rank() && p != UNKNOWN && p < least && !membership.isLost(r)) {
                 least = p;
                 slowest = r;
             }
