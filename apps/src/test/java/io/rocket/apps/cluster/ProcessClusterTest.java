@@ -75,9 +75,47 @@ class ProcessClusterTest {
         return builder.start();
     }
 
+    /** Waits until rank {@code r}'s log says the run started, plus {@code millis}. */
+    private void awaitRunning(int r, long millis) throws Exception {
+        Path log = dir.resolve("rank-" + r + ".log");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (System.nanoTime() < deadline && !Files.readString(log).contains("run starts")) {
+            Thread.sleep(100);
+        }
+        assertThat(Files.readString(log)).contains("run starts");
+        Thread.sleep(millis);
+    }
+
     @Test
     @Timeout(180)
-    void deadNode_othersFailWithClearMessage_insteadOfHanging() throws Exception {
+    void nodeKilledMidRun_survivorsFinish_everyPairOnceWithRightValue() throws Exception {
+        int nodes = 4;
+        String hosts = hosts(nodes);
+        String[] app = {"synthetic", "--items", "200", "--item-bytes", "64", "--compare-ms", "1", "--seed", "2",
+                "--host-threads", "1", "--tile-size", "8", "--verify"};
+        List<Process> processes = new ArrayList<>();
+        for (int r = 0; r < nodes; r++) {
+            processes.add(r == 0 ? start(app, nodes, r, hosts, "--summary-json", dir.resolve("s.json").toString())
+                    : start(app, nodes, r, hosts));
+        }
+        awaitRunning(2, 1500);
+        assertThat(processes.get(2).isAlive()).as("rank 2 still running when killed").isTrue();
+        processes.get(2).destroyForcibly().waitFor(); // kill -9
+        for (int r : new int[]{0, 1, 3}) {
+            Process p = processes.get(r);
+            assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("rank %d ended", r).isTrue();
+            String log = Files.readString(dir.resolve("rank-" + r + ".log"));
+            assertThat(p.exitValue()).as(log).isZero();
+        }
+        assertThat(Files.readString(dir.resolve("rank-0.log")))
+                .contains("verified: all 19900 pairs once, values correct");
+        String summary = Files.readString(dir.resolve("s.json"));
+        assertThat(summary).contains("\"lost_nodes\" : 1").contains("\"recomputed_pairs\"");
+    }
+
+    @Test
+    @Timeout(180)
+    void rankZeroKilled_othersStopWithClearMessage_insteadOfHanging() throws Exception {
         int nodes = 3;
         String hosts = hosts(nodes);
         String[] app = {"synthetic", "--items", "300", "--item-bytes", "64", "--compare-ms", "1", "--seed", "2",
@@ -86,21 +124,14 @@ class ProcessClusterTest {
         for (int r = 0; r < nodes; r++) {
             processes.add(start(app, nodes, r, hosts));
         }
-        // Wait until the run is under way on rank 2, then kill it.
-        Path log2 = dir.resolve("rank-2.log");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (System.nanoTime() < deadline && !Files.readString(log2).contains("run starts")) {
-            Thread.sleep(200);
-        }
-        assertThat(Files.readString(log2)).contains("run starts");
-        Thread.sleep(1000);
-        processes.get(2).destroyForcibly().waitFor();
-        for (int r = 0; r < 2; r++) {
+        awaitRunning(0, 1000);
+        processes.get(0).destroyForcibly().waitFor();
+        for (int r = 1; r < nodes; r++) {
             Process p = processes.get(r);
             assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("rank %d ended", r).isTrue();
             String log = Files.readString(dir.resolve("rank-" + r + ".log"));
             assertThat(p.exitValue()).as(log).isNotZero();
-            assertThat(log).contains("rank 2").contains("left the cluster");
+            assertThat(log).contains("rank 0").contains("was lost").contains("--resume");
         }
     }
 
