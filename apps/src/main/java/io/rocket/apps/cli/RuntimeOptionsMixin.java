@@ -129,6 +129,19 @@ public final class RuntimeOptionsMixin {
                     + "Default: ${DEFAULT-VALUE}.")
     Duration failureTimeout;
 
+    // Fault injection for scripts/chaos and tests: hidden, never for production runs.
+    @Option(names = "--fault-drop", paramLabel = "KINDS:P", hidden = true,
+            description = "Drop outgoing control messages of these kinds (or 'lossy') with probability P.")
+    String faultDrop;
+
+    @Option(names = "--fault-delay-us", paramLabel = "US", hidden = true, defaultValue = "0",
+            description = "Delay this node's every pair job by US microseconds (a slow node).")
+    long faultDelayMicros;
+
+    @Option(names = "--fault-crash-after", paramLabel = "PAIRS", hidden = true, defaultValue = "-1",
+            description = "Crash this node after it computed PAIRS pairs.")
+    long faultCrashAfter;
+
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
@@ -164,7 +177,17 @@ public final class RuntimeOptionsMixin {
         }
         return new ClusterOptions(rank, nodes, addresses, discoveryDir, null, Duration.ofSeconds(joinTimeoutSeconds),
                 distributedCache, hops, Duration.ofMillis(l3TimeoutMillis), partitionedStart, startWindow(),
-                fingerprint, Faults.NONE, failureTimeout, ClusterSecurity.NONE);
+                fingerprint, faults(), failureTimeout, ClusterSecurity.NONE);
+    }
+
+    private Faults faults() {
+        Faults faults;
+        try {
+            faults = faultDrop == null ? Faults.NONE : Faults.parseDrop(faultDrop);
+        } catch (IllegalArgumentException e) {
+            throw new RocketException("--fault-drop: " + e.getMessage());
+        }
+        return faults.withDelayMicros(Math.max(0, faultDelayMicros)).withCrashAfter(faultCrashAfter);
     }
 
     private int startWindow() {
