@@ -14,6 +14,10 @@ import io.rocket.steal.cluster.Faults;
 import io.rocket.steal.cluster.Wire;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -167,6 +171,20 @@ class InJvmClusterTest {
     void lostEndConfirmation_nodesEndWhenRankZeroLeaves() throws Exception {
         RocketOptions options = RocketOptions.defaults().withThreads(1, 1).withTileSize(8);
         runVerified(3, 40, "0.02", options, (r, c) -> r == 0 ? c.withFaults(new Faults(Wire.Kind.BYE, 1.0)) : c);
+    }
+
+    @Test
+    @Timeout(60)
+    void clusterTraces_haveCacheCounterTracks_onEveryNode(@TempDir Path dir) throws Exception {
+        Path trace = dir.resolve("run.json");
+        RocketOptions options = RocketOptions.defaults().withThreads(1, 1).withTileSize(8)
+                .withCaches(new CacheSize(-1, 12), new CacheSize(-1, 6)).withTrace(trace);
+        runVerified(2, 40, "0.02", options, (r, c) -> c);
+        for (Path file : List.of(trace, dir.resolve("run.rank1.json"))) {
+            String json = Files.readString(file);
+            assertThat(json).as("%s", file).contains("\"L1 device cache\"").contains("\"L2 host cache\"")
+                    .contains("\"L3 distributed cache\"").contains("\"ph\":\"C\"");
+        }
     }
 
     @Test
