@@ -18,11 +18,13 @@ import io.rocket.core.trace.ChromeTracer;
 import io.rocket.core.trace.Telemetry;
 import io.rocket.core.trace.TraceEvent;
 import io.rocket.core.trace.Tracer;
+import io.rocket.steal.PairSet;
 import io.rocket.steal.Region;
 import io.rocket.steal.StartShares;
 import io.rocket.steal.RocketOptions;
 import io.rocket.steal.RunSupport;
 import io.rocket.steal.WorkScheduler;
+import io.rocket.steal.journal.RunJournal;
 import org.jgroups.Address;
 import org.jgroups.View;
 import org.slf4j.Logger;
@@ -81,6 +83,9 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
     private volatile DistributedCache l3;
     private volatile WorkScheduler scheduler;
     private volatile ResultCollector<K, R> collector;
+    private volatile RunJournal<K, R> journal;
+    /** Pairs done before this run (resumed from rank 0's journal), which no node runs again; null when none. */
+    private volatile PairSet resumed;
 
     private ClusterRun(Application<K, R> app, List<K> keys, RocketOptions options, ClusterOptions cluster,
                        ResultSink<K, R> sink) {
@@ -126,7 +131,10 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             ResultSink<K, R> sink;
             if (rank == 0) {
                 ClusterChannel control = channel;
-                collector = new ResultCollector<>(userSink, new io.rocket.steal.PairSet(n), () -> {
+                journal = options.journal() == null ? null : RunJournal.open(options.journal(), app, keys, userSink);
+                PairSet done = journal == null ? new PairSet(n) : journal.resumed();
+                membership.resumedPairs(done.size() == 0 ? new byte[0] : done.toCompressed());
+                collector = new ResultCollector<>(journal == null ? userSink : journal.sink(), done.copy(), () -> {
                     if (doneSent.compareAndSet(false, true)) {
                         control.send(null, Wire.encode(Wire.Kind.DONE, out -> { }));
                     }
@@ -137,8 +145,12 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 sink = stream;
             }
             NodePipeline<K, R>[] holder = newHolder();
-            WorkScheduler work = new WorkScheduler(devices.size(), options.tileSize(), -1,
-                    (device, i, j) -> holder[0].submit(device, i, j));
+            WorkScheduler work = new WorkScheduler(devices.size(), options.tileSize(), -1, (device, i, j) -> {
+                PairSet skip = resumed;
+                if (skip == null || !skip.contains(i, j)) {
+                    holder[0].submit(device, i, j);
+                }
+            });
             scheduler = work;
             pipeline = new NodePipeline<>(app, keys, devices, opened.hostMemory(), config, sink, telemetry,
                     (device, i, j, ok) -> localPairs.increment());
@@ -151,6 +163,9 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             stealing = new RemoteStealing(cluster, membership, channel, work);
             WorkScheduler failTarget = work;
             membership.attach(channel, () -> failTarget.abort(new RocketException("cluster failed")));
+            if (journal != null) {
+                journal.onFailure(work::abort);
+            }
             long joining = System.nanoTime();
             channel.connect(cluster.loopbackGroup());
             LOG.info("rank {}: connected in {} ms", rank, (System.nanoTime() - joining) / 1_000_000);
@@ -162,6 +177,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 chrome.clockOffsetNanos(chrome.originEpochNanos() - membership.startEpochMillis() * 1_000_000L);
             }
             long start = System.nanoTime();
+            resumed = resumedPairs(n);
             startWork(work, n, membership.startWindow(), tracer);
             stealing.start();
             if (collector != null) {
@@ -175,6 +191,9 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             }
             double wall = (System.nanoTime() - start) / 1e9;
             LOG.info("rank {}: all pairs done after {} s", rank, wall);
+            if (journal != null) {
+                journal.close();
+            }
             membership.ending(bye::countDown);
             stealing.close();
             work.close();
@@ -186,6 +205,9 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             RunSummary own = RunSupport.summarize(app, n, devices, pipeline, telemetry, wall);
             NodeReport report = report(pipeline, telemetry, data, devices.size(), own);
             RunSummary summary = finish(channel, report, own, n, wall);
+            if (journal != null) {
+                journal.addTo(summary);
+            }
             LOG.info("rank {}: figures exchanged after {} s", rank, (System.nanoTime() - start) / 1e9);
             if (chrome != null) {
                 chrome.write(traceFile(options.trace()));
@@ -194,6 +216,9 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         } catch (IOException e) {
             throw new RocketException("cluster: " + e.getMessage(), e);
         } finally {
+            if (journal != null) {
+                journal.closeQuietly(); // a failed run keeps the results it journaled
+            }
             if (stealing != null) {
                 stealing.close();
             }
@@ -437,10 +462,30 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         return Math.max(1, Math.min(n, window));
     }
 
-    /** Starts this node's workers on its own share of the pair matrix, or (rank 0 only) all of it. */
+    /** The pairs rank 0 resumed from its journal, as its START told every node; null when none. */
+    private PairSet resumedPairs(int n) {
+        if (rank == 0) {
+            return journal == null || journal.resumed().size() == 0 ? null : journal.resumed();
+        }
+        byte[] compressed = membership.resumedPairs();
+        if (compressed.length == 0) {
+            return null;
+        }
+        PairSet done = new PairSet(n);
+        try {
+            done.addCompressed(compressed);
+        } catch (IllegalArgumentException e) {
+            throw new RocketException("cluster: rank 0 sent an unreadable set of resumed pairs: " + e.getMessage(), e);
+        }
+        return done;
+    }
+
+    /** Starts this node's workers on its own share of the pair matrix (less resumed pairs), or (rank 0) all of it. */
     private void startWork(WorkScheduler work, int n, int window, Tracer tracer) {
         if (cluster.partitionedStart()) {
-            work.start(StartShares.parts(n, options.tileSize(), cluster.nodes(), rank, window), tracer);
+            work.start(StartShares.parts(n, options.tileSize(), cluster.nodes(), rank, window, resumed), tracer);
+        } else if (rank == 0 && resumed != null) {
+            work.start(StartShares.missing(resumed, options.tileSize()), tracer);
         } else if (rank == 0) {
             work.start(Region.root(n), tracer);
         } else {
