@@ -125,7 +125,7 @@ public final class PairSet {
             int length = 0;
             while (!inflater.finished() && length <= max) {
                 int got = inflater.inflate(raw, length, raw.length - length);
-                if (got == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
+                if (got == 0 && !inflater.finished() && (inflater.needsInput() || inflater.needsDictionary())) {
                     throw new IllegalArgumentException("pair set is cut short");
                 }
                 length += got;

@@ -53,8 +53,8 @@ public final class RunJournal<K, R> implements AutoCloseable {
     /** A batch this large is written at once, not at the next tick. */
     private static final int EARLY_SYNC_BYTES = 16 << 20;
     /**
-     * Test hook: records hold at most this many pairs (a sync follows at once), so a test can cut a journal between
-     * records at a known place. Unset in real runs.
+     * Test hook: a record is written after every this many pairs, and never on the clock, so a test can cut a
+     * journal between records at a known place. Unset in real runs.
      */
     static final String RECORD_PAIRS_PROPERTY = "rocket.journal.recordPairs";
 
@@ -166,9 +166,11 @@ public final class RunJournal<K, R> implements AutoCloseable {
             closeStore();
             throw e;
         }
-        writer = new Thread(this::writeLoop, "rocket-journal");
-        writer.setDaemon(true);
-        writer.start();
+        if (recordPairs == Integer.MAX_VALUE) {
+            writer = new Thread(this::writeLoop, "rocket-journal");
+            writer.setDaemon(true);
+            writer.start();
+        }
     }
 
     /** Reads one record back: the files' lengths, items that failed to load, then the pairs. */
@@ -299,11 +301,13 @@ public final class RunJournal<K, R> implements AutoCloseable {
     public void close() {
         if (!closing) {
             closing = true;
-            LockSupport.unpark(writer);
-            try {
-                writer.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            if (writer != null) {
+                LockSupport.unpark(writer);
+                try {
+                    writer.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
             try {
                 if (failure == null) {
@@ -383,7 +387,7 @@ public final class RunJournal<K, R> implements AutoCloseable {
         }
 
         private void wake() {
-            if (recordPairs == Integer.MAX_VALUE) {
+            if (writer != null) {
                 LockSupport.unpark(writer);
             } else if (!closing) {
                 syncQuietly(); // the test hook wants records of a known size
