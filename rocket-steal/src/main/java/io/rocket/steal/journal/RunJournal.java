@@ -56,7 +56,7 @@ public final class RunJournal<K, R> implements AutoCloseable {
      * Test hook: a record is written after every this many pairs, and never on the clock, so a test can cut a
      * journal between records at a known place. Unset in real runs.
      */
-    static final String RECORD_PAIRS_PROPERTY = "rocket.journal.recordPairs";
+    public static final String RECORD_PAIRS_PROPERTY = "rocket.journal.recordPairs";
 
     private final Path dir;
     private final Application<K, R> app;
