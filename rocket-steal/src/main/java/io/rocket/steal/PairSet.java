@@ -2,8 +2,13 @@ package io.rocket.steal;
 
 import io.rocket.core.summary.PerformanceModel;
 
+import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.function.Consumer;
+import java.util.zip.DataFormatException;
+import java.util.zip.Deflater;
+import java.util.zip.Inflater;
 
 /**
  * A set of pairs i &lt; j of n items, one bit per pair of the strict upper triangle (row-major). It is the one
@@ -78,7 +83,7 @@ public final class PairSet {
         count = bits.cardinality();
     }
 
-    /** A copy of this set. */
+    /** A copy of the set, to add to apart from this one. */
     public synchronized PairSet copy() {
         PairSet copy = new PairSet(n);
         copy.bits.or(bits);
@@ -101,6 +106,56 @@ public final class PairSet {
         count = bits.cardinality();
     }
 
+    /** The set deflated, for a message: runs of done pairs shrink to little. */
+    public byte[] toCompressed() {
+        byte[] raw = toBytes();
+        Deflater deflater = new Deflater(Deflater.BEST_SPEED);
+        try {
+            deflater.setInput(raw);
+            deflater.finish();
+            ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, raw.length / 16));
+            byte[] chunk = new byte[64 * 1024];
+            while (!deflater.finished()) {
+                out.write(chunk, 0, deflater.deflate(chunk));
+            }
+            return out.toByteArray();
+        } finally {
+            deflater.end();
+        }
+    }
+
+    /**
+     * Adds every pair of {@code compressed} (from {@link #toCompressed}); input that inflates to more than this run's
+     * pairs or is not deflate data is an error.
+     */
+    public void addCompressed(byte[] compressed) {
+        if (compressed.length == 0) {
+            return;
+        }
+        int max = (int) ((total + 7) / 8);
+        byte[] raw = new byte[max + 1]; // one spare byte tells a set that is too large from one that just fits
+        Inflater inflater = new Inflater();
+        try {
+            inflater.setInput(compressed);
+            int length = 0;
+            while (!inflater.finished() && length <= max) {
+                int got = inflater.inflate(raw, length, raw.length - length);
+                if (got == 0 && !inflater.finished() && (inflater.needsInput() || inflater.needsDictionary())) {
+                    throw new IllegalArgumentException("pair set is cut short");
+                }
+                length += got;
+            }
+            if (length > max) {
+                throw new IllegalArgumentException("pair set inflates to more than " + max + " bytes");
+            }
+            addAll(Arrays.copyOf(raw, length));
+        } catch (DataFormatException e) {
+            throw new IllegalArgumentException("pair set is not deflate data: " + e.getMessage(), e);
+        } finally {
+            inflater.end();
+        }
+    }
+
     /** Pairs of {@code region} not in the set. */
     public synchronized long missing(Region region) {
         long missing = 0;
@@ -119,8 +174,13 @@ public final class PairSet {
      * The regions that hold every pair missing from the set, in curve order: whole quadtree squares where all of
      * their pairs are missing, tile leaves where only some are (those leaves' done pairs are run again).
      */
-    public synchronized void missingRegions(int tileSize, Consumer<Region> out) {
-        addMissing(Region.root(n), tileSize, out);
+    public void missingRegions(int tileSize, Consumer<Region> out) {
+        missingRegions(Region.root(n), tileSize, out);
+    }
+
+    /** As {@link #missingRegions(int, Consumer)}, within {@code region}. */
+    public synchronized void missingRegions(Region region, int tileSize, Consumer<Region> out) {
+        addMissing(region, tileSize, out);
     }
 
     private void addMissing(Region region, int tileSize, Consumer<Region> out) {

@@ -16,6 +16,7 @@ import io.rocket.core.trace.ChromeTracer;
 import io.rocket.core.trace.Telemetry;
 import io.rocket.core.trace.TraceEvent;
 import io.rocket.core.trace.Tracer;
+import io.rocket.steal.journal.RunJournal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,15 +54,30 @@ public final class Rocket {
         PipelineConfig config = RunSupport.resolve(app, n, options, devices.get(0));
         long totalPairs = PerformanceModel.pairs(n);
         NodePipeline<K, R>[] pipeline = newHolder();
-        WorkScheduler scheduler = new WorkScheduler(devices.size(), options.tileSize(), totalPairs,
-                (device, i, j) -> pipeline[0].submit(device, i, j));
+        RunJournal<K, R> journal = null;
         long start = System.nanoTime();
         try (AutoCloseable closeDevices = () -> closeAll(devices, opened)) {
-            pipeline[0] = new NodePipeline<>(app, keys, devices, opened.hostMemory(), config, sink, telemetry,
-                    (device, i, j, ok) -> scheduler.pairDone());
+            journal = options.journal() == null ? null : RunJournal.open(options.journal(), app, keys, sink);
+            PairSet resumed = journal == null || journal.resumed().size() == 0 ? null : journal.resumed();
+            long toRun = totalPairs - (resumed == null ? 0 : resumed.size());
+            WorkScheduler scheduler = new WorkScheduler(devices.size(), options.tileSize(), toRun,
+                    (device, i, j) -> {
+                        if (resumed == null || !resumed.contains(i, j)) {
+                            pipeline[0].submit(device, i, j);
+                        }
+                    });
+            pipeline[0] = new NodePipeline<>(app, keys, devices, opened.hostMemory(), config,
+                    journal == null ? sink : journal.sink(), telemetry, (device, i, j, ok) -> scheduler.pairDone());
             CounterSampler sampler = chrome == null ? null : new CounterSampler(pipeline[0], tracer, null);
             try {
-                scheduler.start(Region.root(n), tracer);
+                if (journal != null) {
+                    journal.onFailure(scheduler::abort);
+                }
+                if (resumed == null) {
+                    scheduler.start(Region.root(n), tracer);
+                } else {
+                    scheduler.start(StartShares.missing(resumed, options.tileSize()), tracer);
+                }
                 scheduler.await();
             } finally {
                 scheduler.close();
@@ -72,7 +88,11 @@ public final class Rocket {
             }
             pipeline[0].checkQuiescent();
             double wall = (System.nanoTime() - start) / 1e9;
-            RunSummary summary = RunSupport.summarize(app, n, devices, pipeline[0], telemetry, wall);
+            RunSummary summary = RunSupport.summarize(app, n, devices, pipeline[0], telemetry, wall, toRun);
+            if (journal != null) {
+                journal.close();
+                journal.addTo(summary);
+            }
             if (chrome != null) {
                 chrome.write(options.trace());
             }
@@ -83,6 +103,10 @@ public final class Rocket {
             throw new RocketException("cannot write trace " + options.trace() + ": " + e.getMessage(), e);
         } catch (Exception e) {
             throw new RocketException("run failed: " + e, e);
+        } finally {
+            if (journal != null) {
+                journal.closeQuietly(); // a failed run keeps the results it journaled
+            }
         }
     }
 

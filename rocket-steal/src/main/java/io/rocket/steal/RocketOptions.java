@@ -2,6 +2,7 @@ package io.rocket.steal;
 
 import io.rocket.core.CacheSize;
 import io.rocket.core.device.DeviceSpec;
+import io.rocket.steal.journal.JournalOptions;
 
 import java.nio.file.Path;
 
@@ -17,9 +18,10 @@ import java.nio.file.Path;
  * @param concurrentJobs  pair jobs in flight per device
  * @param tileSize        leaf size of the pair-matrix quadtree
  * @param trace           Chrome trace file, or null
+ * @param journal         where to journal the run's results, and whether to resume from there; or null
  */
 public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSize deviceCacheSize, int hostThreads,
-                            int ioThreads, int concurrentJobs, int tileSize, Path trace) {
+                            int ioThreads, int concurrentJobs, int tileSize, Path trace, JournalOptions journal) {
 
     /** Default L2 size. */
     public static final CacheSize DEFAULT_HOST_CACHE = new CacheSize(1L << 30, -1);
@@ -29,34 +31,41 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
     /** Defaults: one cpu device, all cores for the CPU pool. */
     public static RocketOptions defaults() {
         return new RocketOptions(DeviceSpec.parse("cpu"), null, null, Runtime.getRuntime().availableProcessors(), 1,
-                DEFAULT_CONCURRENT_JOBS, DEFAULT_TILE_SIZE, null);
+                DEFAULT_CONCURRENT_JOBS, DEFAULT_TILE_SIZE, null, null);
     }
 
     public RocketOptions withDevice(DeviceSpec value) {
         return new RocketOptions(value, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs,
-                tileSize, trace);
+                tileSize, trace, journal);
     }
 
     public RocketOptions withCaches(CacheSize host, CacheSize device) {
-        return new RocketOptions(this.device, host, device, hostThreads, ioThreads, concurrentJobs, tileSize, trace);
+        return new RocketOptions(this.device, host, device, hostThreads, ioThreads, concurrentJobs, tileSize, trace,
+                journal);
     }
 
     public RocketOptions withThreads(int host, int io) {
-        return new RocketOptions(device, hostCacheSize, deviceCacheSize, host, io, concurrentJobs, tileSize, trace);
+        return new RocketOptions(device, hostCacheSize, deviceCacheSize, host, io, concurrentJobs, tileSize, trace,
+                journal);
     }
 
     public RocketOptions withConcurrentJobs(int value) {
         return new RocketOptions(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, value, tileSize,
-                trace);
+                trace, journal);
     }
 
     public RocketOptions withTileSize(int value) {
         return new RocketOptions(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs, value,
-                trace);
+                trace, journal);
     }
 
     public RocketOptions withTrace(Path value) {
         return new RocketOptions(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs,
-                tileSize, value);
+                tileSize, value, journal);
+    }
+
+    public RocketOptions withJournal(JournalOptions value) {
+        return new RocketOptions(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs,
+                tileSize, trace, value);
     }
 }

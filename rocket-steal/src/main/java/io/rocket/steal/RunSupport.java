@@ -67,11 +67,18 @@ public final class RunSupport {
     /** The summary of one node's run. */
     public static <K, R> RunSummary summarize(Application<K, R> app, int n, List<Device> devices,
                                                NodePipeline<K, R> pipeline, Telemetry t, double wall) {
+        return summarize(app, n, devices, pipeline, t, wall, PerformanceModel.pairs(n));
+    }
+
+    /** The summary of one node's run of {@code pairsRun} pairs (fewer than all when it resumed a journal). */
+    public static <K, R> RunSummary summarize(Application<K, R> app, int n, List<Device> devices,
+                                               NodePipeline<K, R> pipeline, Telemetry t, double wall, long pairsRun) {
         RunSummary s = new RunSummary();
         s.app = app.name();
         s.items = n;
         s.errors = pipeline.pairErrors();
-        s.pairs = PerformanceModel.pairs(n) - s.errors;
+        s.pairs = pairsRun - s.errors;
+        s.pairsComputed = pairsRun;
         s.wallSeconds = wall;
         s.pairsPerSecond = wall > 0 ? s.pairs / wall : 0;
         s.loads = pipeline.loads();

@@ -60,6 +60,14 @@ public final class StartShares {
      * @param window the largest side of a window, in items ({@link Integer#MAX_VALUE}: one window)
      */
     public static List<Part> parts(int n, int tileSize, int nodes, int rank, int window) {
+        return parts(n, tileSize, nodes, rank, window, null);
+    }
+
+    /**
+     * As above, for a resumed run: only the pairs missing from {@code done} (null: none done) are shared out, so the
+     * shares stay even however much of the matrix was done before.
+     */
+    public static List<Part> parts(int n, int tileSize, int nodes, int rank, int window, PairSet done) {
         if (nodes < 1 || rank < 0 || rank >= nodes) {
             throw new IllegalArgumentException("rank " + rank + " is not in 0.." + (nodes - 1));
         }
@@ -70,7 +78,14 @@ public final class StartShares {
         long[] load = new long[nodes];
         List<Region> windows = windows(Region.root(n), tileSize, window);
         for (int w = 0; w < windows.size(); w++) {
-            List<List<Region>> stretches = stretches(cut(windows.get(w), tileSize, REGIONS_PER_NODE * nodes), nodes);
+            List<Region> cut = cut(windows.get(w), tileSize, REGIONS_PER_NODE * nodes);
+            if (done != null) {
+                cut = missing(cut, tileSize, done);
+                if (cut.isEmpty()) {
+                    continue;
+                }
+            }
+            List<List<Region>> stretches = stretches(cut, nodes);
             int stretch = stretchOf(rank, stretches, load);
             for (Region region : stretches.get(stretch)) {
                 mine.add(new Part(region, w));
@@ -109,6 +124,25 @@ public final class StartShares {
             }
         }
         return mine;
+    }
+
+    /**
+     * The pairs missing from {@code done} as one node's start share, in curve order: what a resumed run that starts
+     * in one place (a single node, or rank 0 without partitioned start) has left to do.
+     */
+    public static List<Part> missing(PairSet done, int tileSize) {
+        List<Part> parts = new ArrayList<>();
+        done.missingRegions(tileSize, region -> parts.add(new Part(region, 0)));
+        return parts;
+    }
+
+    /** The regions of {@code cut} that hold the pairs missing from {@code done}, in curve order. */
+    private static List<Region> missing(List<Region> cut, int tileSize, PairSet done) {
+        List<Region> out = new ArrayList<>(cut.size());
+        for (Region region : cut) {
+            done.missingRegions(region, tileSize, out::add);
+        }
+        return out;
     }
 
     /** {@code cut} in P contiguous stretches of about equal pair counts: a region goes where its middle pair falls. */

@@ -32,6 +32,11 @@ final class PairCoverage {
         assertThat(count).isEqualTo((long) n * (n - 1) / 2);
     }
 
+    /** Whether pair (i, j) was marked. */
+    boolean covers(int i, int j) {
+        return seen.get(i * n + j);
+    }
+
     long count() {
         return count;
     }

@@ -100,4 +100,26 @@ class StartSharesTest {
         assertThat(all.stream().mapToLong(Region::pairs).sum()).isEqualTo(100L * 99 / 2);
         assertThatThrownBy(() -> StartShares.of(100, 8, 4, 4)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Property(tries = 200)
+    void resumedShares_ofAllRanks_holdEveryMissingPairOnce(@ForAll @IntRange(min = 2, max = 200) int n,
+                                                          @ForAll @IntRange(min = 1, max = 20) int tile,
+                                                          @ForAll @IntRange(min = 1, max = 8) int nodes,
+                                                          @ForAll @IntRange(min = 1, max = 200) int window,
+                                                          @ForAll @IntRange(min = 0, max = 100) int percent,
+                                                          @ForAll long seed) {
+        PairSet done = PairSetTest.randomSet(n, percent, seed);
+        PairCoverage coverage = new PairCoverage(n);
+        for (int rank = 0; rank < nodes; rank++) {
+            StartShares.parts(n, tile, nodes, rank, window, done).forEach(part -> coverage.add(part.region()));
+        }
+        PairCoverage single = new PairCoverage(n);
+        StartShares.missing(done, tile).forEach(part -> single.add(part.region()));
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                assertThat(done.contains(i, j) || coverage.covers(i, j)).as("(%d, %d)", i, j).isTrue();
+                assertThat(done.contains(i, j) || single.covers(i, j)).as("(%d, %d)", i, j).isTrue();
+            }
+        }
+    }
 }

@@ -1,6 +1,7 @@
 package io.rocket.apps.cli;
 
 import io.rocket.core.ResultSink;
+import io.rocket.core.SinkFiles;
 
 import java.util.List;
 
@@ -28,5 +29,27 @@ final class FanOutSink<K, R> implements ResultSink<K, R> {
         for (ResultSink<K, R> sink : rest) {
             sink.failed(i, j, left, right, error);
         }
+    }
+
+    @Override
+    public void replay(int i, int j, K left, K right, R result) {
+        first.replay(i, j, left, right, result);
+        for (ResultSink<K, R> sink : rest) {
+            sink.replay(i, j, left, right, result);
+        }
+    }
+
+    @Override
+    public void replayFailed(int i, int j, K left, K right, Throwable error) {
+        first.replayFailed(i, j, left, right, error);
+        for (ResultSink<K, R> sink : rest) {
+            sink.replayFailed(i, j, left, right, error);
+        }
+    }
+
+    /** The first sink's files (the TSV outputs; the others build in memory). */
+    @Override
+    public SinkFiles files() {
+        return first.files();
     }
 }

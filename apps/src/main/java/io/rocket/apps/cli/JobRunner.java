@@ -7,7 +7,8 @@ import io.rocket.core.summary.PerformanceModel;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.steal.Rocket;
 import io.rocket.steal.cluster.ClusterOptions;
-import io.rocket.steal.cluster.ClusterOptions;
+import io.rocket.steal.journal.JournalOptions;
+import io.rocket.steal.journal.RunJournal;
 import io.rocket.steal.cluster.ClusterRun;
 
 import java.io.IOException;
@@ -39,8 +40,12 @@ public final class JobRunner {
         ClusterOptions cluster = options.isCluster()
                 ? options.clusterOptions(options.fingerprint(keys.stream().map(app::label).toList())) : null;
         boolean writer = cluster == null || cluster.rank() == 0;
+        JournalOptions journal = writer ? rocketOptions.journal() : null;
+        if (journal != null) {
+            RunJournal.check(journal); // before the outputs are opened: a refused run must leave them as they are
+        }
         try (TsvResultSink<K, R> tsv = new TsvResultSink<>(writer ? options.output() : null,
-                writer ? options.errors() : null, app::label, format, resultName)) {
+                writer ? options.errors() : null, app::label, format, resultName, journal != null && journal.resume())) {
             ResultSink<K, R> sink = extraSinks.isEmpty() ? tsv : new FanOutSink<>(tsv, extraSinks);
             ProgressDisplay<K, R> progress = writer
                     ? ProgressDisplay.onTerminal(sink, PerformanceModel.pairs(keys.size())) : null;

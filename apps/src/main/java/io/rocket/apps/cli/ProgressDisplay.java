@@ -1,6 +1,7 @@
 package io.rocket.apps.cli;
 
 import io.rocket.core.ResultSink;
+import io.rocket.core.SinkFiles;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
@@ -54,6 +55,23 @@ final class ProgressDisplay<K, R> implements ResultSink<K, R>, AutoCloseable {
     public void failed(int i, int j, K left, K right, Throwable error) {
         next.failed(i, j, left, right, error);
         done.increment();
+    }
+
+    @Override
+    public void replay(int i, int j, K left, K right, R result) {
+        next.replay(i, j, left, right, result);
+        done.increment();
+    }
+
+    @Override
+    public void replayFailed(int i, int j, K left, K right, Throwable error) {
+        next.replayFailed(i, j, left, right, error);
+        done.increment();
+    }
+
+    @Override
+    public SinkFiles files() {
+        return next.files();
     }
 
     @Override

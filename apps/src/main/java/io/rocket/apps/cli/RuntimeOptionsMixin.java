@@ -4,6 +4,7 @@ import io.rocket.core.CacheSize;
 import io.rocket.core.RocketException;
 import io.rocket.core.device.DeviceSpec;
 import io.rocket.steal.RocketOptions;
+import io.rocket.steal.journal.JournalOptions;
 import picocli.CommandLine.Option;
 
 import io.rocket.steal.cluster.ClusterOptions;
@@ -72,6 +73,16 @@ public final class RuntimeOptionsMixin {
     @Option(names = "--trace", paramLabel = "FILE",
             description = "Write a Chrome/Perfetto trace (JSON; gzip when FILE ends in .gz).")
     Path trace;
+
+    @Option(names = "--journal", paramLabel = "DIR",
+            description = "Journal the results in DIR (made durable once a second; by rank 0 in a cluster run), so "
+                    + "that a run that stops can be resumed with --resume.")
+    Path journal;
+
+    @Option(names = "--resume", description = "Continue the journal in --journal DIR: check that it is this job's "
+            + "(same application, options and input files), cut the outputs back to what it recorded, and compute "
+            + "only the missing pairs.")
+    boolean resume;
 
     @Option(names = "--nodes", paramLabel = "P", defaultValue = "${env:SLURM_NTASKS:-1}",
             description = "Nodes in a cluster run (default: $SLURM_NTASKS, else 1 = single node).")
@@ -230,12 +241,14 @@ public final class RuntimeOptionsMixin {
     }
 
     /**
-     * A digest of what must be equal on every node: the command, its application options (not these runtime
-     * options, which may differ between heterogeneous nodes, except how the work starts) and the item labels in
-     * order.
+     * The command and its application options at their effective values, one per line: what makes two runs the
+     * same job, for the cluster's join check and a journal's identity. The runtime options declared here are left
+     * out: they may differ between nodes, and between a run and its resumption elsewhere. So are an application's
+     * output files (options whose parameter is labelled {@code FILE}): only rank 0 writes them, and a resumed job may
+     * ask for more of them.
      */
-    public String fingerprint(List<String> labels) {
-        StringBuilder b = new StringBuilder(command.qualifiedName()).append('\n');
+    public String jobOptions() {
+        StringBuilder b = new StringBuilder(command.qualifiedName());
         Set<String> runtime = new HashSet<>();
         for (java.lang.reflect.Field f : RuntimeOptionsMixin.class.getDeclaredFields()) {
             Option o = f.getAnnotation(Option.class);
@@ -243,11 +256,21 @@ public final class RuntimeOptionsMixin {
                 runtime.addAll(Arrays.asList(o.names()));
             }
         }
-        for (CommandLine.Model.OptionSpec o : command.commandLine().getParseResult().matchedOptions()) {
-            if (!runtime.contains(o.longestName())) {
-                b.append(o.longestName()).append('=').append(String.valueOf((Object) o.getValue())).append('\n');
+        for (CommandLine.Model.OptionSpec o : command.options()) {
+            if (!o.usageHelp() && !o.versionHelp() && !runtime.contains(o.longestName())
+                    && !o.paramLabel().equals("FILE")) {
+                b.append('\n').append(o.longestName()).append('=').append(String.valueOf((Object) o.getValue()));
             }
         }
+        return b.toString();
+    }
+
+    /**
+     * A digest of what must be equal on every node: the {@link #jobOptions}, how the work starts, and the item
+     * labels in order.
+     */
+    public String fingerprint(List<String> labels) {
+        StringBuilder b = new StringBuilder(jobOptions()).append('\n');
         // How the work starts must agree too: a node starting empty while rank 0 starts with only its share would
         // leave that node's share to nobody.
         b.append("--partitioned-start=").append(partitionedStart).append('\n');
@@ -262,6 +285,17 @@ public final class RuntimeOptionsMixin {
         }
     }
 
+    /** The journal settings ({@code --journal}, {@code --resume}), or null without a journal. */
+    public JournalOptions journalOptions() {
+        if (journal == null) {
+            if (resume) {
+                throw new RocketException("--resume needs --journal DIR, the directory of the journal to continue");
+            }
+            return null;
+        }
+        return new JournalOptions(journal, resume, jobOptions());
+    }
+
     /** The options as the runtime takes them; checks ranges with messages naming the option. */
     public RocketOptions toRocketOptions() {
         int threads = hostThreads == null ? Runtime.getRuntime().availableProcessors() : hostThreads;
@@ -270,7 +304,7 @@ public final class RuntimeOptionsMixin {
         atLeast("--concurrent-jobs", concurrentJobs, 1);
         atLeast("--tile-size", tileSize, 1);
         return new RocketOptions(device, hostCacheSize, deviceCacheSize, threads, ioThreads, concurrentJobs, tileSize,
-                trace);
+                trace, journalOptions());
     }
 
     static void atLeast(String option, long value, long min) {

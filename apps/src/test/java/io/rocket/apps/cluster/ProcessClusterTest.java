@@ -23,7 +23,7 @@ class ProcessClusterTest {
     @TempDir
     Path dir;
 
-    private static int freePortBlock(int count) throws IOException {
+    static int freePortBlock(int count) throws IOException {
         for (int attempt = 0; attempt < 50; attempt++) {
             int base;
             try (ServerSocket s = new ServerSocket(0)) {
@@ -47,13 +47,13 @@ class ProcessClusterTest {
         throw new IOException("no free block of " + count + " ports");
     }
 
-    private static List<String> sorted(Path tsv) throws IOException {
+    static List<String> sorted(Path tsv) throws IOException {
         List<String> lines = new ArrayList<>(Files.readAllLines(tsv));
         lines.sort(null);
         return lines;
     }
 
-    private static String hosts(int nodes) throws IOException {
+    static String hosts(int nodes) throws IOException {
         int base = freePortBlock(nodes);
         StringBuilder hosts = new StringBuilder();
         for (int r = 0; r < nodes; r++) {

@@ -7,6 +7,7 @@ import io.rocket.core.Application;
 import io.rocket.core.HostBuffer;
 import io.rocket.core.InputFiles;
 import io.rocket.core.ItemException;
+import io.rocket.core.PairException;
 import io.rocket.core.ResultSink;
 import io.rocket.core.device.Device;
 import io.rocket.core.device.HostMemory;
@@ -164,7 +165,7 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         String message = "pair (" + i + ", " + j + ") " + app.label(keys.get(i)) + " / " + app.label(keys.get(j))
                 + ": " + step + " failed: " + describe(cause);
         LOG.warn("{}", message);
-        return new ItemException(i, message, cause);
+        return new PairException(message, cause);
     }
 
     private static String describe(Throwable t) {

@@ -12,21 +12,28 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The figures of one run, as printed at the end and written by {@code --summary-json}: counts, wall time,
  * throughput, reuse (loads and R), cache counters per level, busy time per thread kind, measured mean step times
  * and the performance model's lower bound and system efficiency. Field names are the JSON names.
  */
-@JsonPropertyOrder({"app", "items", "pairs", "errors", "wall_seconds", "pairs_per_second", "loads", "R",
-        "t_min_seconds", "system_efficiency", "devices", "cache", "cluster", "step_seconds", "busy_seconds",
-        "nodes", "failures"})
+@JsonPropertyOrder({"app", "items", "pairs", "errors", "pairs_computed", "pairs_resumed", "wall_seconds",
+        "pairs_per_second", "loads", "R", "t_min_seconds", "system_efficiency", "devices", "cache", "cluster",
+        "step_seconds", "busy_seconds", "nodes", "failures"})
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public final class RunSummary {
     public String app;
     public long items;
     public long pairs;
     public long errors;
+    /** Pairs this run computed or found failed (the rest were resumed from a journal). */
+    @JsonProperty("pairs_computed")
+    public long pairsComputed;
+    /** Pairs taken from the journal of an earlier run of the same job ({@code --resume}). */
+    @JsonProperty("pairs_resumed")
+    public long pairsResumed;
     @JsonProperty("wall_seconds")
     public double wallSeconds;
     @JsonProperty("pairs_per_second")
@@ -73,11 +80,33 @@ public final class RunSummary {
         return JSON.writeValueAsString(this);
     }
 
+    /**
+     * Adds what a resumed run took from its journal: {@code pairs}, {@code errors} and {@code failures} then describe
+     * the whole job, while {@code pairs_computed}, the rates and the performance model stay this run's.
+     */
+    public void addResumed(long resumed, long resumedErrors, List<Failure> resumedFailures) {
+        pairsResumed = resumed;
+        pairs += resumed - resumedErrors;
+        errors += resumedErrors;
+        Map<Integer, Failure> byItem = new TreeMap<>();
+        for (Failure f : resumedFailures) {
+            byItem.put(f.item(), f);
+        }
+        for (Failure f : failures) {
+            byItem.put(f.item(), f);
+        }
+        failures = List.copyOf(byItem.values());
+    }
+
     /** A few human-readable lines for the end of a run. */
     public String format() {
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "%s: %d items, %d pairs (%d errors) in %.3f s, %.0f pairs/s%n",
                 app, items, pairs, errors, wallSeconds, pairsPerSecond));
+        if (pairsResumed > 0) {
+            b.append(String.format(Locale.ROOT, "resumed %d pairs from the journal, computed %d%n", pairsResumed,
+                    pairsComputed));
+        }
         b.append(String.format(Locale.ROOT, "loads %d, R = %.2f; T_min = %.3f s, system efficiency %.3f%n",
                 loads, reuse, tMinSeconds, systemEfficiency));
         if (!cluster.isEmpty()) {

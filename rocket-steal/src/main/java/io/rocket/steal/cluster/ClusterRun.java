@@ -19,11 +19,13 @@ import io.rocket.core.trace.Telemetry;
 import io.rocket.core.trace.TraceEvent;
 import io.rocket.core.trace.Tracer;
 import io.rocket.steal.CounterSampler;
+import io.rocket.steal.PairSet;
 import io.rocket.steal.Region;
 import io.rocket.steal.StartShares;
 import io.rocket.steal.RocketOptions;
 import io.rocket.steal.RunSupport;
 import io.rocket.steal.WorkScheduler;
+import io.rocket.steal.journal.RunJournal;
 import org.jgroups.Address;
 import org.jgroups.View;
 import org.slf4j.Logger;
@@ -94,6 +96,9 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
     private volatile ResultStream<K, R> stream;
     private volatile Recovery recovery;
     private volatile ClusterChannel control;
+    private volatile RunJournal<K, R> journal;
+    /** Pairs done before this run (resumed from rank 0's journal), which no node runs again; null when none. */
+    private volatile PairSet resumed;
 
     private ClusterRun(Application<K, R> app, List<K> keys, RocketOptions options, ClusterOptions cluster,
                        ResultSink<K, R> sink) {
@@ -139,7 +144,10 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             ResultSink<K, R> sink;
             if (rank == 0) {
                 ClusterChannel control = channel;
-                collector = new ResultCollector<>(userSink, new io.rocket.steal.PairSet(n), () -> {
+                journal = options.journal() == null ? null : RunJournal.open(options.journal(), app, keys, userSink);
+                PairSet done = journal == null ? new PairSet(n) : journal.resumed();
+                membership.resumedPairs(done.size() == 0 ? new byte[0] : done.toCompressed());
+                collector = new ResultCollector<>(journal == null ? userSink : journal.sink(), done.copy(), () -> {
                     if (doneSent.compareAndSet(false, true)) {
                         control.send(null, Wire.encode(Wire.Kind.DONE, out -> { }));
                     }
@@ -152,6 +160,10 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             NodePipeline<K, R>[] holder = newHolder();
             long delayNanos = cluster.faults().delayMicros() * 1000;
             WorkScheduler work = new WorkScheduler(devices.size(), options.tileSize(), -1, (device, i, j) -> {
+                PairSet skip = resumed;
+                if (skip != null && skip.contains(i, j)) {
+                    return;
+                }
                 if (delayNanos > 0) {
                     TimeUnit.NANOSECONDS.sleep(delayNanos); // injected slow node
                 }
@@ -179,6 +191,9 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             }
             WorkScheduler failTarget = work;
             membership.attach(channel, () -> failTarget.abort(new RocketException("cluster failed")), this::onLost);
+                        if (journal != null) {
+                journal.onFailure(work::abort);
+            }
             long joining = System.nanoTime();
             channel.connect(cluster.loopbackGroup());
             LOG.info("rank {}: connected in {} ms", rank, (System.nanoTime() - joining) / 1_000_000);
@@ -193,6 +208,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             if (chrome != null) {
                 sampler = new CounterSampler(pipeline, tracer, l3 == null ? null : l3.stats());
             }
+            resumed = resumedPairs(n);
             startWork(work, n, membership.startWindow(), tracer);
             stealing.start();
             if (recovery != null) {
@@ -211,6 +227,9 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             }
             double wall = (System.nanoTime() - start) / 1e9;
             LOG.info("rank {}: all pairs done after {} s", rank, wall);
+            if (journal != null) {
+                journal.close();
+            }
             membership.ending(bye::countDown);
             stealing.close();
             work.close();
@@ -226,6 +245,9 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             RunSummary own = RunSupport.summarize(app, n, devices, pipeline, telemetry, wall);
             NodeReport report = report(pipeline, telemetry, data, devices.size(), own);
             RunSummary summary = finish(channel, report, own, n, wall);
+            if (journal != null) {
+                journal.addTo(summary);
+            }
             LOG.info("rank {}: figures exchanged after {} s", rank, (System.nanoTime() - start) / 1e9);
             if (chrome != null) {
                 chrome.write(traceFile(options.trace()));
@@ -241,6 +263,9 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 recovery.close();
             }
             replies.shutdownNow();
+            if (journal != null) {
+                journal.closeQuietly(); // a failed run keeps the results it journaled
+            }
             if (stealing != null) {
                 stealing.close();
             }
@@ -587,10 +612,30 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         return Math.max(1, Math.min(n, window));
     }
 
-    /** Starts this node's workers on its own share of the pair matrix, or (rank 0 only) all of it. */
+    /** The pairs rank 0 resumed from its journal, as its START told every node; null when none. */
+    private PairSet resumedPairs(int n) {
+        if (rank == 0) {
+            return journal == null || journal.resumed().size() == 0 ? null : journal.resumed();
+        }
+        byte[] compressed = membership.resumedPairs();
+        if (compressed.length == 0) {
+            return null;
+        }
+        PairSet done = new PairSet(n);
+        try {
+            done.addCompressed(compressed);
+        } catch (IllegalArgumentException e) {
+            throw new RocketException("cluster: rank 0 sent an unreadable set of resumed pairs: " + e.getMessage(), e);
+        }
+        return done;
+    }
+
+    /** Starts this node's workers on its own share of the pair matrix (less resumed pairs), or (rank 0) all of it. */
     private void startWork(WorkScheduler work, int n, int window, Tracer tracer) {
         if (cluster.partitionedStart()) {
-            work.start(StartShares.parts(n, options.tileSize(), cluster.nodes(), rank, window), tracer);
+            work.start(StartShares.parts(n, options.tileSize(), cluster.nodes(), rank, window, resumed), tracer);
+        } else if (rank == 0 && resumed != null) {
+            work.start(StartShares.missing(resumed, options.tileSize()), tracer);
         } else if (rank == 0) {
             work.start(Region.root(n), tracer);
         } else {

@@ -26,6 +26,7 @@ final class ClusterSummary {
         s.items = n;
         s.pairs = pairs;
         s.errors = errors;
+        s.pairsComputed = pairs + errors;
         s.wallSeconds = wall;
         s.pairsPerSecond = wall > 0 ? pairs / wall : 0;
         Map<Integer, NodeReport> byRank = new TreeMap<>(reports);
@@ -83,7 +84,7 @@ final class ClusterSummary {
         s.reuse = PerformanceModel.reuseFactor(loads, n);
         double tPre = preCount == 0 ? 0 : preSeconds / preCount;
         double tCmp = cmpCount == 0 ? 0 : cmpSeconds / cmpCount;
-        s.tMinSeconds = PerformanceModel.tMinSeconds(n, tPre, tCmp);
+        s.tMinSeconds = n * tPre + s.pairsComputed * tCmp; // this run's pairs: fewer than all when it resumed
         s.systemEfficiency = PerformanceModel.systemEfficiency(s.tMinSeconds, (int) devices, wall);
         s.devices = rank0.devices;
         s.cache.put("device", device);

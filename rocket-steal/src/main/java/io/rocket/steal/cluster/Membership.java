@@ -1,6 +1,7 @@
 package io.rocket.steal.cluster;
 
 import io.rocket.core.RocketException;
+import io.rocket.steal.PairSet;
 import org.jgroups.Address;
 import org.jgroups.View;
 import org.slf4j.Logger;
@@ -24,7 +25,8 @@ import java.util.function.IntConsumer;
  * Who is in the run: maps stable ranks to JGroups addresses and data-plane endpoints. Each node announces itself
  * (HELLO: rank, fingerprint, data endpoint, proposed start window) on every view change; a node that knows all P
  * ranks tells rank 0 (READY); rank 0 starts the run for everyone (START) once all P are ready, with the smallest
- * start window proposed, so that all nodes cut the same shares even when their L2 sizes differ. A fingerprint
+ * start window proposed, so that all nodes cut the same shares even when their L2 sizes differ, and with the pairs
+ * done before (a resumed journal), which no node runs again. A fingerprint
  * differing from rank 0's is refused at once on both sides (REJECT), so nodes given other items or options fail
  * fast. After the start, a rank other than 0 leaving the view (a crash, a kill, a node cut off and excluded by
  * failure detection) is <em>lost</em>: it is reported to the run once, which re-runs its work, and it can never come
@@ -50,6 +52,8 @@ final class Membership {
     private volatile int startWindow;
     private volatile Runnable onFailure = () -> { };
     private volatile IntConsumer onLost = r -> { };
+    /** Pairs done before this run (rank 0's resumed journal), deflated; empty when none. */
+    private volatile byte[] resumedPairs = new byte[0];
 
     /** @param window the start window this node proposes (items, at least 1) */
     Membership(ClusterOptions options, InetSocketAddress dataEndpoint, int window) {
@@ -116,6 +120,7 @@ final class Membership {
             channel.send(null, Wire.encode(Wire.Kind.START, out -> {
                 out.writeLong(System.currentTimeMillis());
                 out.writeInt(window);
+                Wire.writeBytes(out, resumedPairs);
             }));
         }
     }
@@ -123,7 +128,18 @@ final class Membership {
     void onStart(DataInputStream in) throws IOException {
         startEpochMillis = in.readLong();
         startWindow = in.readInt();
+        resumedPairs = Wire.readBytes(in);
         started.countDown();
+    }
+
+    /** Rank 0, before it connects: the pairs its START tells every node to skip ({@link PairSet#toCompressed}). */
+    void resumedPairs(byte[] compressed) {
+        resumedPairs = compressed;
+    }
+
+    /** The pairs to skip, from rank 0's START (valid once {@link #awaitStart} returned). */
+    byte[] resumedPairs() {
+        return resumedPairs;
     }
 
     /** The start window of the run, from rank 0's START (valid once {@link #awaitStart} returned). */

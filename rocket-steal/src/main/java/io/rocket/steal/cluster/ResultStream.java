@@ -2,6 +2,7 @@ package io.rocket.steal.cluster;
 
 import io.rocket.core.ResultCodec;
 import io.rocket.core.ResultSink;
+import io.rocket.steal.PairRecords;
 import org.jgroups.Address;
 
 import java.io.ByteArrayOutputStream;
@@ -16,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Streams a non-zero rank's results to rank 0 in batches (never one message per pair): records are appended to a
- * buffer and sent when it holds {@link #BATCH_BYTES} or every {@link #FLUSH_MILLIS} ms. A record is
- * {@code [byte ok][int i][int j]} followed by the codec's bytes, or by the error message for a failed pair.
+ * buffer and sent when it holds {@link #BATCH_BYTES} or every {@link #FLUSH_MILLIS} ms, each record in the form of
+ * {@link PairRecords}.
  *
  * @param <K> key type
  * @param <R> result type
@@ -50,10 +51,7 @@ final class ResultStream<K, R> implements ResultSink<K, R>, AutoCloseable {
     public void accept(int i, int j, K left, K right, R result) {
         synchronized (this) {
             try {
-                out.writeByte(1);
-                out.writeInt(i);
-                out.writeInt(j);
-                codec.write(result, out);
+                PairRecords.writeResult(out, i, j, result, codec);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -69,11 +67,7 @@ final class ResultStream<K, R> implements ResultSink<K, R>, AutoCloseable {
     public void failed(int i, int j, K left, K right, Throwable error) {
         synchronized (this) {
             try {
-                out.writeByte(0);
-                out.writeInt(i);
-                out.writeInt(j);
-                String message = String.valueOf(error.getMessage());
-                out.writeUTF(message.length() > 2000 ? message.substring(0, 2000) : message);
+                PairRecords.writeFailure(out, i, j, error);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -108,14 +102,7 @@ final class ResultStream<K, R> implements ResultSink<K, R>, AutoCloseable {
             throws IOException {
         int count = in.readInt();
         for (int k = 0; k < count; k++) {
-            boolean ok = in.readByte() == 1;
-            int i = in.readInt();
-            int j = in.readInt();
-            if (ok) {
-                sink.accept(i, j, keys.get(i), keys.get(j), codec.read(in));
-            } else {
-                sink.failed(i, j, keys.get(i), keys.get(j), new RemotePairException(in.readUTF()));
-            }
+            PairRecords.read(in, codec, keys, sink, false);
         }
     }
 
@@ -123,12 +110,5 @@ final class ResultStream<K, R> implements ResultSink<K, R>, AutoCloseable {
     public void close() {
         flusher.shutdownNow();
         flush();
-    }
-
-    /** A pair that failed on another node; the message is the original one. */
-    static final class RemotePairException extends Exception {
-        RemotePairException(String message) {
-            super(message, null, false, false);
-        }
     }
 }

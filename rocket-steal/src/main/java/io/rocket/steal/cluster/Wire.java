@@ -117,4 +117,21 @@ public final class Wire {
         }
         return new L3Message(kind, id, item, requester, hop, candidates);
     }
+
+    /** A byte array with its length in front. */
+    static void writeBytes(DataOutputStream out, byte[] bytes) throws IOException {
+        out.writeInt(bytes.length);
+        out.write(bytes);
+    }
+
+    /** Reads what {@link #writeBytes} wrote; a length beyond the message is an error. */
+    static byte[] readBytes(DataInputStream in) throws IOException {
+        int length = in.readInt();
+        if (length < 0 || length > in.available()) {
+            throw new IOException("byte array of " + length + " bytes in a message with " + in.available() + " left");
+        }
+        byte[] bytes = new byte[length];
+        in.readFully(bytes);
+        return bytes;
+    }
 }

@@ -1,0 +1,80 @@
+package io.rocket.steal;
+
+import io.rocket.core.ResultCodec;
+import io.rocket.core.ResultSink;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The binary form of one finished pair, shared by the cluster's result stream and the run journal:
+ * {@code [byte ok][int i][int j]} followed by the application's {@link ResultCodec} bytes, or for a failed pair
+ * (ok = 0) by its error message (modified UTF-8, at most {@link #MAX_MESSAGE} characters).
+ */
+public final class PairRecords {
+    /** Longest error message kept; longer ones are cut. */
+    public static final int MAX_MESSAGE = 2000;
+
+    private PairRecords() {
+    }
+
+    /** Writes a computed pair. */
+    public static <R> void writeResult(DataOutput out, int i, int j, R result, ResultCodec<R> codec)
+            throws IOException {
+        out.writeByte(1);
+        out.writeInt(i);
+        out.writeInt(j);
+        codec.write(result, out);
+    }
+
+    /** Writes a failed pair with its message. */
+    public static void writeFailure(DataOutput out, int i, int j, Throwable error) throws IOException {
+        out.writeByte(0);
+        out.writeInt(i);
+        out.writeInt(j);
+        String message = String.valueOf(error.getMessage());
+        out.writeUTF(message.length() > MAX_MESSAGE ? message.substring(0, MAX_MESSAGE) : message);
+    }
+
+    /**
+     * Reads one record into {@code sink}: as a new result, or with {@code replay} as one read back from a journal
+     * ({@link ResultSink#replay}).
+     *
+     * @throws IOException when the record is cut short or names no pair of {@code keys}
+     */
+    public static <K, R> void read(DataInput in, ResultCodec<R> codec, List<K> keys, ResultSink<K, R> sink,
+                                   boolean replay) throws IOException {
+        int ok = in.readByte();
+        int i = in.readInt();
+        int j = in.readInt();
+        if (ok < 0 || ok > 1 || i < 0 || i >= j || j >= keys.size()) {
+            throw new IOException("bad pair record (" + ok + ", " + i + ", " + j + ") for " + keys.size() + " items");
+        }
+        K left = keys.get(i);
+        K right = keys.get(j);
+        if (ok == 1) {
+            R result = codec.read(in);
+            if (replay) {
+                sink.replay(i, j, left, right, result);
+            } else {
+                sink.accept(i, j, left, right, result);
+            }
+        } else {
+            RecordedFailure error = new RecordedFailure(in.readUTF());
+            if (replay) {
+                sink.replayFailed(i, j, left, right, error);
+            } else {
+                sink.failed(i, j, left, right, error);
+            }
+        }
+    }
+
+    /** A pair that failed elsewhere (on another node, or in an earlier run); the message is the original one. */
+    public static final class RecordedFailure extends Exception {
+        public RecordedFailure(String message) {
+            super(message, null, false, false);
+        }
+    }
+}

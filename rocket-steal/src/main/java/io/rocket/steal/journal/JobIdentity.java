@@ -1,0 +1,153 @@
+package io.rocket.steal.journal;
+
+import io.rocket.core.Application;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * What makes two runs the same job, so that one may resume the other's journal: the application's name, its
+ * options (as the caller describes them), the items' labels in order, and each input file's name, size and
+ * modification time. Each part is kept apart, so a refusal can say which one differs.
+ *
+ * @param app     the application's name
+ * @param options the application's options, one per line
+ * @param items   the number of items
+ * @param labels  a digest of the items' labels in order
+ * @param inputs  a digest of the input files' names, sizes and modification times, in key order
+ */
+record JobIdentity(String app, List<String> options, int items, String labels, String inputs) {
+
+    /** The identity of {@code app} over {@code keys}; stats every input file once. */
+    static <K> JobIdentity of(Application<K, ?> app, List<K> keys, String options) {
+        MessageDigest labels = sha256();
+        MessageDigest inputs = sha256();
+        for (K key : keys) {
+            update(labels, app.label(key));
+            for (Path file : app.inputFiles(key)) {
+                Path name = file.getFileName();
+                update(inputs, name == null ? file.toString() : name.toString());
+                update(inputs, stat(file));
+            }
+            update(inputs, "");
+        }
+        List<String> lines = options.isEmpty() ? List.of() : List.of(options.split("\n"));
+        return new JobIdentity(app.name(), lines, keys.size(), hex(labels), hex(inputs));
+    }
+
+    private static String stat(Path file) {
+        try {
+            return Files.size(file) + " " + Files.getLastModifiedTime(file).toMillis();
+        } catch (IOException e) {
+            return "unreadable"; // the item fails to load, in every run alike
+        }
+    }
+
+    /**
+     * What differs between a journal's identity ({@code this}) and the run's, in a few words, or null when they
+     * are the same job.
+     */
+    String differenceFrom(JobIdentity run) {
+        if (!app.equals(run.app)) {
+            return "its application is " + app + ", not " + run.app;
+        }
+        if (items != run.items) {
+            return "it has " + items + " items, this run " + run.items;
+        }
+        if (!labels.equals(run.labels)) {
+            return "its item names differ";
+        }
+        if (!options.equals(run.options)) {
+            int k = 0;
+            while (k < options.size() && k < run.options.size() && options.get(k).equals(run.options.get(k))) {
+                k++;
+            }
+            return "its options differ: " + (k < options.size() ? options.get(k) : "(none)") + " in the journal, "
+                    + (k < run.options.size() ? run.options.get(k) : "(none)") + " now";
+        }
+        if (!inputs.equals(run.inputs)) {
+            return "its input files differ: a file's size or modification time changed";
+        }
+        return null;
+    }
+
+    /** A short digest of the whole identity, for the header and logs. */
+    String digest() {
+        MessageDigest d = sha256();
+        update(d, app);
+        update(d, Integer.toString(items));
+        update(d, labels);
+        update(d, inputs);
+        options.forEach(line -> update(d, line));
+        return hex(d);
+    }
+
+    private static void update(MessageDigest digest, String text) {
+        digest.update(text.getBytes(StandardCharsets.UTF_8));
+        digest.update((byte) '\n');
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String hex(MessageDigest digest) {
+        return HexFormat.of().formatHex(Arrays.copyOf(digest.digest(), 16));
+    }
+
+    /** Reads the identity back from header lines; lines of other keys are skipped. */
+    static JobIdentity fromLines(List<String> lines) throws IOException {
+        String app = null;
+        String labels = null;
+        String inputs = null;
+        int items = -1;
+        List<String> options = new ArrayList<>();
+        for (String line : lines) {
+            int space = line.indexOf(' ');
+            String key = space < 0 ? line : line.substring(0, space);
+            String value = space < 0 ? "" : line.substring(space + 1);
+            switch (key) {
+                case "app" -> app = value;
+                case "labels" -> labels = value;
+                case "inputs" -> inputs = value;
+                case "option" -> options.add(value);
+                case "items" -> {
+                    try {
+                        items = Integer.parseInt(value);
+                    } catch (NumberFormatException e) {
+                        throw new IOException("bad item count '" + value + "'");
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        if (app == null || labels == null || inputs == null || items < 0) {
+            throw new IOException("the header lacks the job's identity");
+        }
+        return new JobIdentity(app, List.copyOf(options), items, labels, inputs);
+    }
+
+    /** The identity as header lines ({@code key value}). */
+    List<String> toLines() {
+        List<String> lines = new ArrayList<>();
+        lines.add("app " + app);
+        lines.add("items " + items);
+        lines.add("labels " + labels);
+        lines.add("inputs " + inputs);
+        options.forEach(line -> lines.add("option " + line));
+        return lines;
+    }
+}

@@ -1,0 +1,425 @@
+package io.rocket.steal.journal;
+
+import io.rocket.core.Application;
+import io.rocket.core.ItemException;
+import io.rocket.core.ResultCodec;
+import io.rocket.core.ResultSink;
+import io.rocket.core.RocketException;
+import io.rocket.core.SinkFiles;
+import io.rocket.core.summary.RunSummary;
+import io.rocket.steal.PairRecords;
+import io.rocket.steal.PairSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+
+/**
+ * The journal of one run ({@code --journal DIR}): wraps the run's result sink, keeps the results that arrive in a
+ * batch, and once a second makes them durable — it takes the batch and the lengths of the sink's files together,
+ * fsyncs the files, then appends one record (the lengths, items that failed to load, the batch) to the
+ * {@link JournalStore} and fsyncs it. So a record never promises more than the files hold.
+ *
+ * <p>Resuming ({@code --resume}) checks that the journal is this job's ({@link JobIdentity}) and that the sink
+ * writes the same files, reads every good record back — replaying its results into the sink's in-memory consumers
+ * ({@link ResultSink#replay}) and noting them in {@link #resumed()} — and cuts the files back to the last record's
+ * lengths. The run then computes only the missing pairs. Failed pairs are results like others: they are journaled
+ * and not tried again (a changed input file is another job).
+ *
+ * <p>Locks: {@code lock} guards the batch and is held while a result goes to the sink, so the batch and the files
+ * always agree; {@code syncLock} lets one sync run at a time (the writer thread, or a caller at the end).
+ *
+ * @param <K> key type
+ * @param <R> result type
+ */
+public final class RunJournal<K, R> implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(RunJournal.class);
+    /** How often the batch is made durable: at most this much work is lost to a crash. */
+    public static final long SYNC_MILLIS = 1000;
+    /** A batch this large is written at once, not at the next tick. */
+    private static final int EARLY_SYNC_BYTES = 16 << 20;
+    /**
+     * Test hook: a record is written after every this many pairs, and never on the clock, so a test can cut a
+     * journal between records at a known place. Unset in real runs.
+     */
+    public static final String RECORD_PAIRS_PROPERTY = "rocket.journal.recordPairs";
+
+    private final Path dir;
+    private final Application<K, R> app;
+    private final List<K> keys;
+    private final ResultCodec<R> codec;
+    private final ResultSink<K, R> next;
+    private final SinkFiles files;
+    private final int recordPairs;
+    private final PairSet resumed;
+    private final Map<Integer, String> resumedItemFailures = new TreeMap<>();
+    private final Object lock = new Object();
+    private final Object syncLock = new Object();
+    private final BitSet itemsNoted = new BitSet();
+    private final List<ItemException> newItemFailures = new ArrayList<>();
+    private final ResultSink<K, R> sink = new JournalingSink();
+    private long resumedErrors;
+    private long[] lengths;
+    private ByteArrayOutputStream batch = new ByteArrayOutputStream(1 << 16);
+    private DataOutputStream batchOut = new DataOutputStream(batch);
+    private int batchPairs;
+    private JournalStore store;
+    private Thread writer;
+    private volatile boolean closing;
+    private boolean closed;
+    private volatile Throwable failure;
+    private volatile Consumer<Throwable> onFailure = e -> { };
+
+    private RunJournal(JournalOptions options, Application<K, R> app, List<K> keys, ResultCodec<R> codec,
+                       ResultSink<K, R> next) {
+        this.dir = options.dir();
+        this.app = app;
+        this.keys = List.copyOf(keys);
+        this.codec = codec;
+        this.next = next;
+        this.files = next.files();
+        this.recordPairs = Integer.getInteger(RECORD_PAIRS_PROPERTY, Integer.MAX_VALUE);
+        this.resumed = new PairSet(keys.size());
+        this.lengths = new long[files.paths().size()];
+    }
+
+    /**
+     * Checks {@code options} against what {@code dir} holds before any output is opened: a new journal must not
+     * overwrite one, and resuming needs one.
+     *
+     * @throws RocketException naming the problem in one line
+     */
+    public static void check(JournalOptions options) {
+        boolean exists = JournalStore.exists(options.dir());
+        if (options.resume() && !exists) {
+            throw new RocketException("--resume: no journal in " + options.dir());
+        }
+        if (!options.resume() && exists) {
+            throw new RocketException(options.dir() + " already holds a journal; add --resume to continue it or "
+                    + "remove it");
+        }
+    }
+
+    /**
+     * Starts the journal of a run of {@code app} over {@code keys} whose results go to {@code sink}, or resumes the
+     * one in the directory: then the sink has seen every journaled result (as a replay) when this returns, and its
+     * files are cut back to match.
+     *
+     * @throws RocketException when the application has no result codec, the journal is another job's or its files
+     *                         no longer match, or the directory cannot be used
+     */
+    public static <K, R> RunJournal<K, R> open(JournalOptions options, Application<K, R> app, List<K> keys,
+                                               ResultSink<K, R> sink) {
+        ResultCodec<R> codec = app.resultCodec();
+        if (codec == null) {
+            throw new RocketException(app.name() + " cannot keep a journal: it defines no result codec");
+        }
+        check(options);
+        RunJournal<K, R> journal = new RunJournal<>(options, app, keys, codec, sink);
+        journal.begin(options, JobIdentity.of(app, keys, options.options()));
+        return journal;
+    }
+
+    private void begin(JournalOptions options, JobIdentity identity) {
+        List<String> outputs = files.paths().stream().map(p -> p.toAbsolutePath().normalize().toString()).toList();
+        try {
+            if (options.resume()) {
+                JournalStore.Header header = JournalStore.readHeader(dir);
+                String difference = header.identity().differenceFrom(identity);
+                if (difference != null) {
+                    throw new RocketException("--resume: " + dir + " holds the journal of another job (" + difference
+                            + ")");
+                }
+                if (!header.outputs().equals(outputs)) {
+                    throw new RocketException("--resume: the journal in " + dir + " was written with the outputs "
+                            + header.outputs() + ", this run writes " + outputs + "; resume with the same outputs");
+                }
+                store = JournalStore.open(dir, this::replay);
+                try {
+                    files.cut(lengths);
+                } catch (IOException e) {
+                    throw new RocketException("--resume: " + e.getMessage(), e);
+                }
+                LOG.info("journal {}: resumed {} pairs ({} failed) from {} records", dir, resumed.size(),
+                        resumedErrors, store.recovered());
+            } else {
+                store = JournalStore.create(dir, new JournalStore.Header(identity, outputs));
+            }
+        } catch (IOException e) {
+            closeStore();
+            throw new RocketException("journal " + dir + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            closeStore();
+            throw e;
+        }
+        if (recordPairs == Integer.MAX_VALUE) {
+            writer = new Thread(this::writeLoop, "rocket-journal");
+            writer.setDaemon(true);
+            writer.start();
+        }
+    }
+
+    /** Reads one record back: the files' lengths, items that failed to load, then the pairs. */
+    private void replay(byte[] payload) throws IOException {
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload));
+        int fileCount = in.readUnsignedByte();
+        if (fileCount != lengths.length) {
+            throw new IOException("a record lists " + fileCount + " output files, the header " + lengths.length);
+        }
+        for (int f = 0; f < fileCount; f++) {
+            lengths[f] = in.readLong();
+        }
+        int failedItems = in.readInt();
+        for (int k = 0; k < failedItems; k++) {
+            int item = in.readInt();
+            String message = in.readUTF();
+            if (item < 0 || item >= keys.size()) {
+                throw new IOException("a record names item " + item + " of " + keys.size());
+            }
+            resumedItemFailures.put(item, message);
+        }
+        int pairs = in.readInt();
+        ResultSink<K, R> replayed = new Replayed();
+        for (int k = 0; k < pairs; k++) {
+            PairRecords.read(in, codec, keys, replayed, true);
+        }
+    }
+
+    /** The pairs read back from the journal (none for a new one); not changed by the run. */
+    public PairSet resumed() {
+        return resumed;
+    }
+
+    /** The sink the run writes to: journals each result and hands it on. */
+    public ResultSink<K, R> sink() {
+        return sink;
+    }
+
+    /** What to do when the journal cannot be written (the run should stop: its results would not be kept). */
+    public void onFailure(Consumer<Throwable> handler) {
+        onFailure = handler;
+    }
+
+    /** Adds the resumed pairs and failed items to this run's summary. */
+    public void addTo(RunSummary summary) {
+        List<RunSummary.Failure> failures = new ArrayList<>();
+        resumedItemFailures.forEach((item, message) ->
+                failures.add(new RunSummary.Failure(item, app.label(keys.get(item)), message)));
+        summary.addResumed(resumed.size(), resumedErrors, failures);
+    }
+
+    private void writeLoop() {
+        while (!closing) {
+            LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(SYNC_MILLIS));
+            if (closing || !syncQuietly()) {
+                return;
+            }
+        }
+    }
+
+    private boolean syncQuietly() {
+        try {
+            sync();
+            return true;
+        } catch (IOException | RuntimeException e) {
+            fail(e);
+            return false;
+        }
+    }
+
+    private void fail(Throwable e) {
+        if (failure == null) {
+            failure = e;
+            LOG.error("journal {}: cannot write it: {}", dir, e.toString());
+            onFailure.accept(new RocketException("journal " + dir + ": cannot write it: " + e.getMessage(), e));
+        }
+    }
+
+    /** Makes every result so far durable: files first, then the record that counts them. */
+    private void sync() throws IOException {
+        synchronized (syncLock) {
+            if (failure != null) {
+                throw new IOException("an earlier write failed", failure);
+            }
+            if (closed) {
+                return;
+            }
+            ByteArrayOutputStream record = new ByteArrayOutputStream();
+            synchronized (lock) {
+                if (batchPairs == 0 && newItemFailures.isEmpty()) {
+                    return;
+                }
+                long[] now = files.flush();
+                DataOutputStream out = new DataOutputStream(record);
+                out.writeByte(now.length);
+                for (long length : now) {
+                    out.writeLong(length);
+                }
+                out.writeInt(newItemFailures.size());
+                for (ItemException e : newItemFailures) {
+                    out.writeInt(e.item());
+                    out.writeUTF(truncate(e.getMessage()));
+                }
+                out.writeInt(batchPairs);
+                batch.writeTo(out);
+                newItemFailures.clear();
+                batch = new ByteArrayOutputStream(Math.max(1 << 16, batch.size()));
+                batchOut = new DataOutputStream(batch);
+                batchPairs = 0;
+            }
+            files.force();
+            store.append(record.toByteArray());
+        }
+    }
+
+    private static String truncate(String message) {
+        String m = String.valueOf(message);
+        return m.length() > PairRecords.MAX_MESSAGE ? m.substring(0, PairRecords.MAX_MESSAGE) : m;
+    }
+
+    /**
+     * Writes what is left and stops the writer. Call it once every result is in; after a failed run, it keeps what
+     * arrived before the failure.
+     *
+     * @throws RocketException when the journal could not be written
+     */
+    @Override
+    public void close() {
+        if (!closing) {
+            closing = true;
+            if (writer != null) {
+                LockSupport.unpark(writer);
+                try {
+                    writer.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            try {
+                if (failure == null) {
+                    sync();
+                }
+            } catch (IOException | RuntimeException e) {
+                failure = e;
+            } finally {
+                synchronized (syncLock) {
+                    closed = true;
+                    closeStore();
+                }
+            }
+        }
+        if (failure != null) {
+            throw new RocketException("journal " + dir + ": cannot write it: " + failure.getMessage(), failure);
+        }
+    }
+
+    /** {@link #close} on the way out of a failed run: keeps what it can, throws nothing. */
+    public void closeQuietly() {
+        try {
+            close();
+        } catch (RuntimeException e) {
+            LOG.warn("{}", e.getMessage());
+        }
+    }
+
+    private void closeStore() {
+        if (store != null) {
+            try {
+                store.close();
+            } catch (IOException e) {
+                LOG.warn("journal {}: closing: {}", dir, e.toString());
+            }
+        }
+    }
+
+    /** Journals each result, then hands it on, under one lock with the batch. */
+    private final class JournalingSink implements ResultSink<K, R> {
+        @Override
+        public void accept(int i, int j, K left, K right, R result) {
+            boolean full;
+            synchronized (lock) {
+                next.accept(i, j, left, right, result);
+                try {
+                    PairRecords.writeResult(batchOut, i, j, result, codec);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                full = ++batchPairs >= recordPairs || batch.size() >= EARLY_SYNC_BYTES;
+            }
+            if (full) {
+                wake();
+            }
+        }
+
+        @Override
+        public void failed(int i, int j, K left, K right, Throwable error) {
+            boolean full;
+            synchronized (lock) {
+                next.failed(i, j, left, right, error);
+                try {
+                    PairRecords.writeFailure(batchOut, i, j, error);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                if (error instanceof ItemException item && !itemsNoted.get(item.item())) {
+                    itemsNoted.set(item.item());
+                    newItemFailures.add(item);
+                }
+                full = ++batchPairs >= recordPairs || batch.size() >= EARLY_SYNC_BYTES;
+            }
+            if (full) {
+                wake();
+            }
+        }
+
+        private void wake() {
+            if (writer != null) {
+                LockSupport.unpark(writer);
+            } else if (!closing) {
+                syncQuietly(); // the test hook wants records of a known size
+            }
+        }
+    }
+
+    /** Takes the results read back from the journal: notes each pair once and replays it to the sink. */
+    private final class Replayed implements ResultSink<K, R> {
+        @Override
+        public void accept(int i, int j, K left, K right, R result) {
+            throw new IllegalStateException("journal records are replayed");
+        }
+
+        @Override
+        public void failed(int i, int j, K left, K right, Throwable error) {
+            throw new IllegalStateException("journal records are replayed");
+        }
+
+        @Override
+        public void replay(int i, int j, K left, K right, R result) {
+            if (resumed.add(i, j)) {
+                next.replay(i, j, left, right, result);
+            }
+        }
+
+        @Override
+        public void replayFailed(int i, int j, K left, K right, Throwable error) {
+            if (resumed.add(i, j)) {
+                resumedErrors++;
+                next.replayFailed(i, j, left, right, error);
+            }
+        }
+    }
+}
