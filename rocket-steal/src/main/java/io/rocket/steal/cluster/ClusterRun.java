@@ -81,6 +81,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
     private volatile DistributedCache l3;
     private volatile WorkScheduler scheduler;
     private volatile ResultCollector<K, R> collector;
+    private volatile View currentView;
 
     private ClusterRun(Application<K, R> app, List<K> keys, RocketOptions options, ClusterOptions cluster,
                        ResultSink<K, R> sink) {
@@ -120,7 +121,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         NodePipeline<K, R> pipeline = null;
         ResultStream<K, R> stream = null;
         try {
-            data = new DataPlane(bindAddress(), new DataSink());
+            data = new DataPlane(bindAddress(), new DataSink(), cluster.security(), rank, this::isCurrentMember);
             membership = new Membership(cluster, data.address(), window);
             channel = new ClusterChannel(cluster, this);
             ResultSink<K, R> sink;
@@ -287,7 +288,11 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
     }
 
     private static String readLongString(DataInputStream in) throws IOException {
-        byte[] bytes = new byte[in.readInt()];
+        int length = in.readInt();
+        if (length < 0 || length > in.available()) { // the message holds it all: never trust a length beyond that
+            throw new IOException("bad string length " + length);
+        }
+        byte[] bytes = new byte[length];
         in.readFully(bytes);
         return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
     }
@@ -372,8 +377,17 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         }
     }
 
+    /** Whether {@code r} is a rank of this run in the current view: only those may open data connections here. */
+    private boolean isCurrentMember(int r) {
+        Membership m = membership;
+        View v = currentView;
+        Address a = m == null ? null : m.address(r);
+        return a != null && v != null && v.containsMember(a);
+    }
+
     @Override
     public void onView(View view) {
+        currentView = view;
         Membership m = membership;
         if (m != null) {
             m.onView(view);

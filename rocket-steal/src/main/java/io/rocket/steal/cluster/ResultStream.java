@@ -103,16 +103,29 @@ final class ResultStream<K, R> implements ResultSink<K, R>, AutoCloseable {
         }));
     }
 
-    /** Decodes a batch into {@code sink} (rank 0). */
+    /**
+     * Decodes a batch into {@code sink} (rank 0). Untrusted bytes are rejected with an IOException before anything
+     * reaches the sink for the bad record: a count the batch cannot hold (a record is at least 9 bytes), an unknown
+     * record kind, or a pair that is not i &lt; j of this run. Records before a bad one are delivered.
+     */
     static <K, R> void deliver(DataInputStream in, ResultCodec<R> codec, List<K> keys, ResultSink<K, R> sink)
             throws IOException {
-        int count = in.readInt();
+        int count = Wire.count(in, 9);
         for (int k = 0; k < count; k++) {
-            boolean ok = in.readByte() == 1;
+            int ok = in.readByte();
             int i = in.readInt();
             int j = in.readInt();
-            if (ok) {
-                sink.accept(i, j, keys.get(i), keys.get(j), codec.read(in));
+            if (ok != 0 && ok != 1 || i < 0 || j <= i || j >= keys.size()) {
+                throw new IOException("bad result record " + k + " (kind " + ok + ", pair " + i + ", " + j + ")");
+            }
+            if (ok == 1) {
+                R value;
+                try {
+                    value = codec.read(in);
+                } catch (RuntimeException e) {
+                    throw new IOException("bad result for pair " + i + ", " + j + ": " + e, e);
+                }
+                sink.accept(i, j, keys.get(i), keys.get(j), value);
             } else {
                 sink.failed(i, j, keys.get(i), keys.get(j), new RemotePairException(in.readUTF()));
             }
