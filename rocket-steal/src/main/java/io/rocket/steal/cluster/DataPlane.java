@@ -362,7 +362,7 @@ public final class DataPlane implements AutoCloseable {
                     ByteBuffer body = data.duplicate().clear().limit(length);
                     if (records == null) {
                         ByteBuffer[] frame = {header, body};
-                        while (body.hasRemaining()) {
+                        while (header.hasRemaining() || body.hasRemaining()) {
                             channel.write(frame);
                         }
                     } else {
@@ -495,18 +495,11 @@ public final class DataPlane implements AutoCloseable {
             if (!readFully(channel, hello, true)) {
                 throw new IOException("closed before the handshake");
             }
-            hello.flip();
             byte[] helloBytes = hello.array().clone();
-            byte[] magic = new byte[4];
-            hello.get(magic);
-            byte version = hello.get();
-            if (!MessageDigest.isEqual(magic, MAGIC) || version != VERSION) {
-                throw new IOException("not a Rocket data-plane handshake");
-            }
-            byte flags = hello.get();
-            int rank = hello.getInt();
-            byte[] clientNonce = new byte[NONCE];
-            hello.get(clientNonce);
+            Hello h = Hello.parse(helloBytes);
+            byte flags = h.flags();
+            int rank = h.rank();
+            byte[] clientNonce = h.nonce();
             byte[] serverNonce = new byte[NONCE];
             byte[] serverProof = new byte[PROOF];
             byte status = OK;
@@ -543,6 +536,30 @@ public final class DataPlane implements AutoCloseable {
                 throw new IOException("rank " + rank + ": " + refusal(status));
             }
             return security.encrypt() ? Records.forConnection(security, clientNonce, serverNonce) : null;
+        }
+
+        /** A connecting side's first message. */
+        record Hello(byte flags, int rank, byte[] nonce) {
+            /** Decodes {@link #HELLO_BYTES} bytes; anything but a Rocket hello of this version is refused. */
+            static Hello parse(byte[] bytes) throws IOException {
+                if (bytes.length != HELLO_BYTES) {
+                    throw new IOException("a handshake hello is " + HELLO_BYTES + " bytes, not " + bytes.length);
+                }
+                ByteBuffer b = ByteBuffer.wrap(bytes);
+                byte[] magic = new byte[4];
+                b.get(magic);
+                if (!MessageDigest.isEqual(magic, MAGIC) || b.get() != VERSION) {
+                    throw new IOException("not a Rocket data-plane handshake");
+                }
+                byte flags = b.get();
+                if ((flags & ~3) != 0) {
+                    throw new IOException("unknown handshake flags " + flags);
+                }
+                int rank = b.getInt();
+                byte[] nonce = new byte[NONCE];
+                b.get(nonce);
+                return new Hello(flags, rank, nonce);
+            }
         }
 
         static byte[] proof(byte[] key, String role, byte[] hello, byte[] serverNonce) {
