@@ -1,5 +1,6 @@
 package io.rocket.steal.cluster;
 
+import org.jgroups.Address;
 import org.jgroups.BytesMessage;
 import org.jgroups.Header;
 import org.jgroups.Message;
@@ -116,6 +117,12 @@ final class ControlProtection extends SYM_ENCRYPT {
             return null;
         }
         return super._decrypt(null, key, msg, hdr);
+    }
+
+    /** As SYM_ENCRYPT's, without logging an error for every message of a node that was just refused. */
+    @Override
+    protected boolean inView(Address sender, String error) {
+        return view == null || view.containsMember(sender);
     }
 
     @Override
