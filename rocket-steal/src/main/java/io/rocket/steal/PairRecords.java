@@ -55,7 +55,12 @@ public final class PairRecords {
         K left = keys.get(i);
         K right = keys.get(j);
         if (ok == 1) {
-            R result = codec.read(in);
+            R result;
+            try {
+                result = codec.read(in);
+            } catch (RuntimeException e) { // a codec fed bad bytes: the record is bad, not the reader
+                throw new IOException("bad result for pair (" + i + ", " + j + "): " + e, e);
+            }
             if (replay) {
                 sink.replay(i, j, left, right, result);
             } else {

@@ -153,6 +153,16 @@ public final class RuntimeOptionsMixin {
             description = "Crash this node after it computed PAIRS pairs.")
     long faultCrashAfter;
 
+    @Option(names = "--cluster-secret-file", paramLabel = "FILE", defaultValue = "${env:ROCKET_CLUSTER_SECRET_FILE}",
+            description = "Cluster runs: a file holding the secret every node must prove it has (e.g. 32 random bytes, "
+                    + "readable only by you) to join and to open data connections; it never goes on the wire. "
+                    + "Default: $ROCKET_CLUSTER_SECRET_FILE, else none (an open cluster).")
+    Path clusterSecretFile;
+
+    @Option(names = "--cluster-encrypt",
+            description = "Cluster runs: also encrypt control messages and item data (needs --cluster-secret-file).")
+    boolean clusterEncrypt;
+
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
@@ -188,7 +198,19 @@ public final class RuntimeOptionsMixin {
         }
         return new ClusterOptions(rank, nodes, addresses, discoveryDir, null, Duration.ofSeconds(joinTimeoutSeconds),
                 distributedCache, hops, Duration.ofMillis(l3TimeoutMillis), partitionedStart, startWindow(),
-                fingerprint, faults(), failureTimeout, ClusterSecurity.NONE);
+                fingerprint, faults(), failureTimeout, security());
+    }
+
+    /** The cluster secret and encryption setting; reading the secret file fails with one line naming the file. */
+    ClusterSecurity security() {
+        if (clusterSecretFile == null) {
+            if (clusterEncrypt) {
+                throw new RocketException("--cluster-encrypt needs a cluster secret: give --cluster-secret-file FILE "
+                        + "(or set ROCKET_CLUSTER_SECRET_FILE)");
+            }
+            return ClusterSecurity.NONE;
+        }
+        return ClusterSecurity.fromFile(clusterSecretFile, clusterEncrypt);
     }
 
     private Faults faults() {

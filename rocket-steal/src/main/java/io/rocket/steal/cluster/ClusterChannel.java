@@ -7,6 +7,7 @@ import org.jgroups.JChannel;
 import org.jgroups.Message;
 import org.jgroups.Receiver;
 import org.jgroups.View;
+import org.jgroups.protocols.AUTH;
 import org.jgroups.protocols.FD_ALL3;
 import org.jgroups.protocols.FD_SOCK2;
 import org.jgroups.protocols.FILE_PING;
@@ -50,14 +51,19 @@ final class ClusterChannel implements Receiver, AutoCloseable {
         void onView(View view);
     }
 
+    /** Control messages are small (FRAG4 cuts at 60 KB); a longer length prefix on the TCP port is garbage. */
+    static final int MAX_TCP_MESSAGE = 8 << 20;
+
     private final JChannel channel;
     private final Handler handler;
     private final Faults faults;
     private volatile boolean dead;
+    private final ClusterSecurity security;
 
     ClusterChannel(ClusterOptions options, Handler handler) {
         this.handler = handler;
         this.faults = options.faults();
+        this.security = options.security();
         try {
             this.channel = new JChannel(stack(options));
             channel.setName("rank-" + options.rank());
@@ -79,6 +85,7 @@ final class ClusterChannel implements Receiver, AutoCloseable {
                 tcp.setBindAddress(self.getAddress());
                 tcp.setBindPort(self.getPort());
                 tcp.setPortRange(0);
+                tcp.setMaxLength(MAX_TCP_MESSAGE);
                 stack.add(tcp);
                 TCPPING ping = new TCPPING();
                 ping.setInitialHosts(o.hosts());
@@ -86,11 +93,16 @@ final class ClusterChannel implements Receiver, AutoCloseable {
                 ping.numDiscoveryRuns(3);
                 stack.add(ping);
             } else {
+                tcp.setMaxLength(MAX_TCP_MESSAGE);
                 stack.add(tcp);
                 FILE_PING ping = new FILE_PING();
                 ping.setLocation(o.discoveryDir().toString());
                 stack.add(ping);
             }
+        }
+        ClusterSecurity security = o.security();
+        if (security.authenticated()) {
+            stack.add(new ControlProtection(security)); // above discovery: all but discovery is protected
         }
         // Nodes of a job start together, so several may briefly form their own clusters; merge them within
         // seconds rather than JGroups' default of up to a minute.
@@ -114,6 +126,15 @@ final class ClusterChannel implements Receiver, AutoCloseable {
         stack.add(new NAKACK2());
         stack.add(new UNICAST3());
         stack.add(new STABLE());
+        if (security.authenticated()) {
+            // Joins and merges must prove the secret, and so must the coordinator answering them.
+            AUTH auth = new AUTH();
+            ClusterAuthToken token = new ClusterAuthToken(security);
+            token.setAuth(auth);
+            auth.setAuthToken(token);
+            auth.setAuthCoord(true);
+            stack.add(auth);
+        }
         GMS gms = new GMS();
         gms.setJoinTimeout(2000);
         gms.printLocalAddress(false);
@@ -128,8 +149,31 @@ final class ClusterChannel implements Receiver, AutoCloseable {
         try {
             channel.connect(group == null ? CLUSTER : CLUSTER + "-" + group);
         } catch (Exception e) {
+            SecurityException refused = refusal(e);
+            if (refused != null) {
+                LOG.debug("cluster: join refused: {}", refused.getMessage());
+                throw new RocketException(authenticationFailed(security), e);
+            }
             throw new RocketException("cluster: cannot join: " + e.getMessage(), e);
         }
+    }
+
+    private static SecurityException refusal(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SecurityException s) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** The one line a node refused at join reports. */
+    static String authenticationFailed(ClusterSecurity security) {
+        String why = security.authenticated()
+                ? "this node's cluster secret (--cluster-secret-file) or --cluster-encrypt setting does not match "
+                        + "the running cluster's"
+                : "the running cluster requires a cluster secret and this node has none (--cluster-secret-file)";
+        return "cluster: authentication failed: " + why;
     }
 
     Address self() {
@@ -157,6 +201,9 @@ final class ClusterChannel implements Receiver, AutoCloseable {
         byte[] array = msg.getArray();
         int offset = msg.getOffset();
         int length = msg.getLength();
+        if (array == null || length < 1) {
+            return; // not one of ours: every message has its kind byte
+        }
         try {
             Wire.Kind kind = Wire.kind(array, offset);
             DataInputStream in = new DataInputStream(new ByteArrayInputStream(array, offset + 1, length - 1));

@@ -99,6 +99,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
     private volatile RunJournal<K, R> journal;
     /** Pairs done before this run (resumed from rank 0's journal), which no node runs again; null when none. */
     private volatile PairSet resumed;
+    private volatile View currentView;
 
     private ClusterRun(Application<K, R> app, List<K> keys, RocketOptions options, ClusterOptions cluster,
                        ResultSink<K, R> sink) {
@@ -137,7 +138,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         NodePipeline<K, R> pipeline = null;
         CounterSampler sampler = null;
         try {
-            data = new DataPlane(bindAddress(), new DataSink());
+            data = new DataPlane(bindAddress(), new DataSink(), cluster.security(), rank, this::isCurrentMember);
             membership = new Membership(cluster, data.address(), window);
             channel = new ClusterChannel(cluster, this);
             control = channel;
@@ -435,7 +436,11 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
     }
 
     private static String readLongString(DataInputStream in) throws IOException {
-        byte[] bytes = new byte[in.readInt()];
+        int length = in.readInt();
+        if (length < 0 || length > in.available()) { // the message holds it all: never trust a length beyond that
+            throw new IOException("bad string length " + length);
+        }
+        byte[] bytes = new byte[length];
         in.readFully(bytes);
         return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
     }
@@ -542,8 +547,17 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         }
     }
 
+    /** Whether {@code r} is a rank of this run in the current view: only those may open data connections here. */
+    private boolean isCurrentMember(int r) {
+        Membership m = membership;
+        View v = currentView;
+        Address a = m == null ? null : m.address(r);
+        return a != null && v != null && v.containsMember(a);
+    }
+
     @Override
     public void onView(View view) {
+        currentView = view;
         Membership m = membership;
         if (m != null) {
             m.onView(view);

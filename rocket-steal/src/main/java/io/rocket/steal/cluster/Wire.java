@@ -85,7 +85,7 @@ public final class Wire {
     }
 
     static List<Region> readRegions(DataInputStream in) throws IOException {
-        int count = in.readInt();
+        int count = count(in, 17);
         List<Region> regions = new ArrayList<>(count);
         for (int k = 0; k < count; k++) {
             regions.add(new Region(in.readInt(), in.readInt(), in.readInt(), in.readInt(), in.readByte()));
@@ -106,12 +106,16 @@ public final class Wire {
     }
 
     static L3Message readL3(DataInputStream in) throws IOException {
-        L3Message.Kind kind = L3Message.Kind.values()[in.readByte()];
+        int ordinal = in.readUnsignedByte();
+        if (ordinal >= L3Message.Kind.values().length) {
+            throw new IOException("unknown L3 message kind " + ordinal);
+        }
+        L3Message.Kind kind = L3Message.Kind.values()[ordinal];
         long id = in.readLong();
         int item = in.readInt();
         int requester = in.readInt();
         int hop = in.readInt();
-        long[] candidates = new long[in.readInt()];
+        long[] candidates = new long[count(in, Long.BYTES)];
         for (int k = 0; k < candidates.length; k++) {
             candidates[k] = in.readLong();
         }
@@ -133,5 +137,18 @@ public final class Wire {
         byte[] bytes = new byte[length];
         in.readFully(bytes);
         return bytes;
+    }
+
+    /**
+     * Reads a count of elements of at least {@code bytesEach} bytes that follow in the message; a count the rest of
+     * the message cannot hold is rejected before anything is allocated for it. Messages are decoded from byte
+     * arrays, so {@code available()} is exactly what is left.
+     */
+    static int count(DataInputStream in, int bytesEach) throws IOException {
+        int count = in.readInt();
+        if (count < 0 || count > in.available() / bytesEach) {
+            throw new IOException("bad element count " + count + " with " + in.available() + " bytes left");
+        }
+        return count;
     }
 }
