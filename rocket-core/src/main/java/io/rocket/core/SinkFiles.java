@@ -8,7 +8,8 @@ import java.util.List;
  * The files a {@link ResultSink} appends results to, as a run journal sees them: the journal records how long each
  * file was when it recorded a batch of results, makes the files durable before it records, and after a crash cuts
  * them back to the last recorded lengths, so a resumed run appends to files that hold exactly the recorded results.
- * The journal calls {@link #flush} while no result is being written to the sink.
+ * The journal calls {@link #flush} while no result is being written to the sink, and {@link #force} after it, from
+ * its own thread while results go on arriving.
  */
 public interface SinkFiles {
 
@@ -36,10 +37,13 @@ public interface SinkFiles {
     /** The files, in a fixed order: the order of the lengths below. */
     List<Path> paths();
 
-    /** Hands everything buffered to the operating system and returns each file's length. */
+    /**
+     * Ends the files' content here and returns each file's length at this point. What it ends may still be in
+     * memory; {@link #force} writes it.
+     */
     long[] flush() throws IOException;
 
-    /** Makes what {@link #flush} handed over durable (fsync). */
+    /** Writes what {@link #flush} ended, where it is still in memory, and makes it durable (fsync). */
     void force() throws IOException;
 
     /**

@@ -29,7 +29,8 @@ import java.util.Map;
 /**
  * The entry point: runs an {@link Application} over every pair of its keys on this node's devices and returns the
  * run's {@link RunSummary}. Wires the devices, the L1/L2 caches and pipeline, the work-stealing scheduler, the
- * result sink and the tracer, and releases all of them when the run ends.
+ * result sink and the tracer, and releases all of them when the run ends. With {@link RocketOptions#journal} it
+ * journals the results ({@link RunJournal}) and, resuming, computes only the pairs the journal does not hold.
  */
 public final class Rocket {
     private static final Logger LOG = LoggerFactory.getLogger(Rocket.class);

@@ -5,6 +5,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
 import java.util.Random;
 import java.util.zip.Deflater;
 
@@ -14,8 +15,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class PairSetTest {
 
     @Property(tries = 100)
-    void compressed_roundTrips(@ForAll @IntRange(min = 2, max = 300) int n, @ForAll @IntRange(min = 0, max = 100) int percent,
-                               @ForAll long seed) {
+    void compressed_roundTrips(@ForAll @IntRange(min = 2, max = 300) int n,
+                               @ForAll @IntRange(min = 0, max = 100) int percent, @ForAll long seed) {
         PairSet set = randomSet(n, percent, seed);
         PairSet back = new PairSet(n);
         back.addCompressed(set.toCompressed());
@@ -38,7 +39,7 @@ class PairSetTest {
         byte[] bomb = new byte[4096];
         int length = deflater.deflate(bomb);
         deflater.end();
-        assertThatThrownBy(() -> new PairSet(50).addCompressed(java.util.Arrays.copyOf(bomb, length)))
+        assertThatThrownBy(() -> new PairSet(50).addCompressed(Arrays.copyOf(bomb, length)))
                 .hasMessageContaining("inflates to more than");
     }
 

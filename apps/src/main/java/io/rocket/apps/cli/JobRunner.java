@@ -7,9 +7,9 @@ import io.rocket.core.summary.PerformanceModel;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.steal.Rocket;
 import io.rocket.steal.cluster.ClusterOptions;
+import io.rocket.steal.cluster.ClusterRun;
 import io.rocket.steal.journal.JournalOptions;
 import io.rocket.steal.journal.RunJournal;
-import io.rocket.steal.cluster.ClusterRun;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -44,8 +44,9 @@ public final class JobRunner {
         if (journal != null) {
             RunJournal.check(journal); // before the outputs are opened: a refused run must leave them as they are
         }
+        boolean resume = journal != null && journal.resume();
         try (TsvResultSink<K, R> tsv = new TsvResultSink<>(writer ? options.output() : null,
-                writer ? options.errors() : null, app::label, format, resultName, journal != null && journal.resume())) {
+                writer ? options.errors() : null, app::label, format, resultName, resume)) {
             ResultSink<K, R> sink = extraSinks.isEmpty() ? tsv : new FanOutSink<>(tsv, extraSinks);
             ProgressDisplay<K, R> progress = writer
                     ? ProgressDisplay.onTerminal(sink, PerformanceModel.pairs(keys.size())) : null;

@@ -3,18 +3,19 @@ package io.rocket.apps.cli;
 import io.rocket.core.ResultSink;
 import io.rocket.core.SinkFiles;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.channels.Channels;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -114,7 +115,7 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles {
     public synchronized long[] flush() throws IOException {
         long[] lengths = new long[outputs.size()];
         for (int k = 0; k < lengths.length; k++) {
-            lengths[k] = outputs.get(k).flush();
+            lengths[k] = outputs.get(k).mark();
         }
         return lengths;
     }
@@ -140,12 +141,28 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles {
         }
     }
 
-    /** One appended file: its channel (to flush, fsync and cut) and a buffered writer on it. */
-    private static final class Output {
+    /**
+     * One appended file. Lines are encoded into 64 KiB chunks in memory. Alone, the sink writes each chunk as it
+     * fills; once a journal drives it ({@link #flush}), chunks are written only by {@link #force}, on the journal's
+     * thread and outside the sink's lock, so that no result waits for the disk while the file is being synced.
+     * The chunk queue is guarded by {@code ready}, the channel's writes by {@code drain}; the rest by the sink's lock.
+     */
+    private static final class Output extends OutputStream {
+        private static final int CHUNK = 1 << 16;
+        /** Bytes a journaled sink holds before it writes them itself (a sync that is very late). */
+        private static final long MAX_HELD = 64L << 20;
+
         final Path path;
-        final String header;
-        SeekableByteChannel channel;
-        Writer writer;
+        private final String header;
+        private final Writer writer = new OutputStreamWriter(this, StandardCharsets.UTF_8);
+        private final ArrayDeque<ByteBuffer> ready = new ArrayDeque<>();
+        private final Object drain = new Object();
+        private SeekableByteChannel channel;
+        private byte[] pending = new byte[CHUNK];
+        private int size;
+        private long held;
+        private long end;
+        private boolean journaled;
 
         Output(Path path, String header) {
             this.path = path;
@@ -156,45 +173,115 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles {
         void cut(long length) throws IOException {
             close();
             channel = Files.newByteChannel(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            long size = channel.size();
-            if (size < length) {
+            long fileSize = channel.size();
+            if (fileSize < length) {
                 channel.close();
-                throw new IOException(path + " holds " + size + " bytes, fewer than the " + length
+                throw new IOException(path + " holds " + fileSize + " bytes, fewer than the " + length
                         + " recorded in the journal: it changed after the run stopped");
             }
             channel.truncate(length);
             channel.position(length);
-            writer = new BufferedWriter(new OutputStreamWriter(Channels.newOutputStream(channel),
-                    StandardCharsets.UTF_8), 1 << 16);
+            end = length;
             if (length == 0) {
-                writer.write(header);
-                writer.write('\n');
+                write(header + "\n");
             }
         }
 
         void write(CharSequence text) {
             try {
                 writer.append(text);
+                boolean full;
+                synchronized (ready) {
+                    full = journaled ? held >= MAX_HELD : !ready.isEmpty();
+                }
+                if (full) {
+                    drain();
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write results: " + e.getMessage(), e);
             }
         }
 
-        long flush() throws IOException {
-            writer.flush();
-            return channel.position();
+        @Override
+        public void write(int b) {
+            if (size == CHUNK) {
+                seal();
+            }
+            pending[size++] = (byte) b;
         }
 
+        @Override
+        public void write(byte[] bytes, int offset, int length) {
+            while (length > 0) {
+                if (size == CHUNK) {
+                    seal();
+                }
+                int n = Math.min(length, CHUNK - size);
+                System.arraycopy(bytes, offset, pending, size, n);
+                size += n;
+                offset += n;
+                length -= n;
+            }
+        }
+
+        private void seal() {
+            if (size > 0) {
+                synchronized (ready) {
+                    ready.add(ByteBuffer.wrap(pending, 0, size));
+                    held += size;
+                }
+                end += size;
+                pending = new byte[CHUNK];
+                size = 0;
+            }
+        }
+
+        /** Ends the file's content here (a journal drives the sink from now on); returns its length then. */
+        long mark() throws IOException {
+            journaled = true;
+            writer.flush();
+            seal();
+            return end;
+        }
+
+        /** Writes the chunks sealed so far, in order. */
+        private void drain() throws IOException {
+            synchronized (drain) {
+                while (true) {
+                    ByteBuffer chunk;
+                    synchronized (ready) {
+                        chunk = ready.poll();
+                    }
+                    if (chunk == null) {
+                        return;
+                    }
+                    int length = chunk.remaining();
+                    while (chunk.hasRemaining()) {
+                        channel.write(chunk);
+                    }
+                    synchronized (ready) {
+                        held -= length;
+                    }
+                }
+            }
+        }
+
+        /** Writes what {@link #mark} ended and makes it durable. */
         void force() throws IOException {
+            drain();
             if (channel instanceof FileChannel file) {
                 file.force(false);
             }
         }
 
-        void close() throws IOException {
-            if (writer != null) {
-                writer.close();
-                writer = null;
+        @Override
+        public void close() throws IOException {
+            if (channel != null) {
+                writer.flush();
+                seal();
+                drain();
+                channel.close();
+                channel = null;
             }
         }
     }
