@@ -116,15 +116,15 @@ class ControlPlaneSecurityTest {
     }
 
     /**
-     * What a node with {@code security} gets when it tries to join as rank 1. On a loaded machine the members may
-     * not answer its discovery in time, and it then starts a cluster of its own instead of asking to join: that
-     * attempt proves nothing, so it tries again.
+     * What a node with {@code security} gets when it tries to join as a third rank (listing the members, so that its
+     * discovery finds their coordinator). On a loaded machine the members may not answer its discovery in time, and
+     * it then starts a cluster of its own instead of asking to join: that attempt proves nothing, so it tries again.
      */
     private static Throwable refusal(List<InetSocketAddress> hosts, ClusterSecurity security) throws IOException {
         for (int attempt = 0; attempt < 3; attempt++) {
             List<InetSocketAddress> withIntruder = new ArrayList<>(hosts);
-            withIntruder.set(1, hosts(1).get(0));
-            try (Node bad = new Node(options(withIntruder, 1, security))) {
+            withIntruder.add(hosts(1).get(0));
+            try (Node bad = new Node(options(withIntruder, 2, security))) {
                 try {
                     bad.channel.connect(null);
                 } catch (RocketException e) {
