@@ -152,7 +152,10 @@ final class ClusterChannel implements Receiver, AutoCloseable {
             SecurityException refused = refusal(e);
             if (refused != null) {
                 LOG.debug("cluster: join refused: {}", refused.getMessage());
-                throw new RocketException(authenticationFailed(security), e);
+                throw new RocketException(ControlProtection.OPEN_COORDINATOR.equals(refused.getMessage())
+                        ? "cluster: authentication failed: " + ControlProtection.OPEN_COORDINATOR
+                        + " and this node has one (give every node the same --cluster-secret-file)"
+                        : authenticationFailed(security), e);
             }
             throw new RocketException("cluster: cannot join: " + e.getMessage(), e);
         }

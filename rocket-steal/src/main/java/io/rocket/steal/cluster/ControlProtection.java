@@ -47,6 +47,8 @@ final class ControlProtection extends SYM_ENCRYPT {
     private static final byte FAIL_REASON_ONLY = 4; // JoinRsp's flags byte when it carries only a fail reason
     private static final int MAX_REFUSAL_BYTES = 2048;
     private static final int TAG = 32;
+    /** The refusal a node with a secret gets from itself when the cluster it tries to join has none. */
+    static final String OPEN_COORDINATOR = "the running cluster has no cluster secret";
 
     private final boolean encrypt;
     private final byte[] macKey;
@@ -72,7 +74,17 @@ final class ControlProtection extends SYM_ENCRYPT {
     @Override
     public Object up(Message msg) {
         if (msg.getHeader(id) == null) {
-            return clearIncoming(msg) ? up_prot.up(msg) : null;
+            if (clearIncoming(msg)) {
+                return up_prot.up(msg);
+            }
+            if (view == null && gmsType(msg) == GMS.GmsHeader.JOIN_RSP && msg.getSrc() != null) {
+                // An unprotected welcome: the coordinator has no secret. Refuse to join it, now rather than after
+                // every join attempt has timed out.
+                return up_prot.up(new BytesMessage(local_addr).setSrc(msg.getSrc())
+                        .putHeader(GMS_ID, new GMS.GmsHeader(GMS.GmsHeader.JOIN_RSP))
+                        .setArray(GMS.marshal(new JoinRsp(OPEN_COORDINATOR))));
+            }
+            return null;
         }
         return super.up(msg);
     }

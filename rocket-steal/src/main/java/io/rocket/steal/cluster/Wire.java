@@ -85,8 +85,13 @@ public final class Wire {
     }
 
     static List<Region> readRegions(DataInputStream in) throws IOException {
-        int count = count(in, 17);
-        List<Region> regions = new ArrayList<>(count);
+        int count = in.readInt();
+        if (count < 0) {
+            throw new IOException("negative region count " + count);
+        }
+        // The list grows as regions are read (17 bytes each), so a count beyond the input allocates nothing before
+        // the input runs out; this works on any stream, not only on message bodies.
+        List<Region> regions = new ArrayList<>(Math.min(count, 64));
         for (int k = 0; k < count; k++) {
             regions.add(new Region(in.readInt(), in.readInt(), in.readInt(), in.readInt(), in.readByte()));
         }

@@ -156,7 +156,7 @@ class DataPlaneSecurityTest {
             Receiver receiver = new Receiver();
             try (DataPlane in = new DataPlane(LOOPBACK, receiver, security, 0, r -> r == 1);
                  DataPlane out = new DataPlane(LOOPBACK, NOWHERE, security, 1, r -> true)) {
-                in.handshakeTimeoutMillis(300);
+                in.handshakeTimeoutMillis(1000); // short, yet long enough for the real handshake on a busy machine
                 InetSocketAddress address = in.address();
                 Random random = new Random(11);
                 // A silent connection and a slow one: both cut off by the handshake timeout.

@@ -95,14 +95,14 @@ class WireFuzzTest {
                 .isLessThan(512 * 1024 + 64L * bytes.length);
     }
 
-    @Property(tries = 2000)
+    @Property(tries = 1000)
     void randomBytes_areDecodedOrCleanlyRejected(@ForAll @Size(max = 300) byte[] bytes,
                                                  @ForAll @IntRange(min = 0, max = 6) int decoder) {
         decodeSafely(DECODERS[decoder], bytes);
     }
 
     /** Bodies that start with an int that decoders take for a count or length: small, huge, negative. */
-    @Property(tries = 1000)
+    @Property(tries = 600)
     void countsAndLengths_beyondTheMessage_areRejectedWithoutAllocating(
             @ForAll("counts") int count, @ForAll @Size(max = 64) byte[] rest,
             @ForAll @IntRange(min = 0, max = 6) int decoder, @ForAll @IntRange(min = 0, max = 21) int prefix) {
@@ -135,7 +135,7 @@ class WireFuzzTest {
         return new DataInputStream(new ByteArrayInputStream(bytes));
     }
 
-    @Property(tries = 300)
+    @Property(tries = 200)
     void regions_roundTrip_andMutationsAreHandled(@ForAll @Size(max = 20) List<@IntRange(min = 0, max = 5000) Integer> c,
                                                   @ForAll @IntRange(min = 0, max = 1000) int cut,
                                                   @ForAll byte flip) throws IOException {
@@ -148,7 +148,7 @@ class WireFuzzTest {
         mutations(bytes, cut, flip, m -> decodeSafely(Wire::readRegions, m));
     }
 
-    @Property(tries = 300)
+    @Property(tries = 200)
     void l3Messages_roundTrip_andMutationsAreHandled(@ForAll @IntRange(min = 0, max = 2) int kind,
                                                      @ForAll long id, @ForAll int item,
                                                      @ForAll @Size(max = 8) long[] candidates,
@@ -163,7 +163,7 @@ class WireFuzzTest {
         mutations(bytes, cut, flip, x -> decodeSafely(Wire::readL3, x));
     }
 
-    @Property(tries = 300)
+    @Property(tries = 200)
     void resultBatches_roundTrip_andMutationsAreHandled(@ForAll @Size(max = 30) List<@IntRange(min = 0, max = 48) Integer> rows,
                                                         @ForAll @IntRange(min = 0, max = 2000) int cut,
                                                         @ForAll byte flip) throws IOException {
