@@ -422,8 +422,10 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         }
         Thread t = new Thread(() -> {
             LOG.warn("rank {}: injected crash after {} pairs", rank, localPairs.sum());
-            scheduler.abort(new RocketException("cluster: rank " + rank + " crashed (injected fault)"));
+            // Silent first, as a killed process is: what the stopping pipeline reports (pairs failing as its
+            // executors close) must not reach rank 0 as results.
             control.kill();
+            scheduler.abort(new RocketException("cluster: rank " + rank + " crashed (injected fault)"));
         }, "rocket-injected-crash");
         t.setDaemon(true);
         t.start();
