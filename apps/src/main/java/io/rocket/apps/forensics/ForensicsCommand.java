@@ -1,7 +1,7 @@
 package io.rocket.apps.forensics;
 
-import io.rocket.apps.cli.JobRunner;
-import io.rocket.apps.cli.RuntimeOptionsMixin;
+import io.rocket.cli.JobRunner;
+import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;

@@ -1,7 +1,7 @@
 package io.rocket.apps.synthetic;
 
-import io.rocket.apps.cli.JobRunner;
-import io.rocket.apps.cli.RuntimeOptionsMixin;
+import io.rocket.cli.JobRunner;
+import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
@@ -32,15 +32,15 @@ public final class SyntheticCommand implements Callable<Integer> {
     int itemBytes;
 
     @Option(names = "--load-ms", paramLabel = "D", defaultValue = "0",
-            converter = io.rocket.apps.cli.CostConverter.class, description = "Load (read + parse) cost per item.")
+            converter = CostConverter.class, description = "Load (read + parse) cost per item.")
     Cost load;
 
     @Option(names = "--preprocess-ms", paramLabel = "D", defaultValue = "0",
-            converter = io.rocket.apps.cli.CostConverter.class, description = "Preprocess kernel cost per item.")
+            converter = CostConverter.class, description = "Preprocess kernel cost per item.")
     Cost preprocess;
 
     @Option(names = "--compare-ms", paramLabel = "D", defaultValue = "0",
-            converter = io.rocket.apps.cli.CostConverter.class, description = "Compare kernel cost per pair.")
+            converter = CostConverter.class, description = "Compare kernel cost per pair.")
     Cost compare;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed. Default: ${DEFAULT-VALUE}.")

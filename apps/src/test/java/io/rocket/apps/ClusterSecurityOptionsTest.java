@@ -1,6 +1,5 @@
-package io.rocket.apps.cli;
+package io.rocket.apps;
 
-import io.rocket.apps.Launcher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

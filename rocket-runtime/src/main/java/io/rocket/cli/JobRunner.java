@@ -1,4 +1,4 @@
-package io.rocket.apps.cli;
+package io.rocket.cli;
 
 import io.rocket.core.Application;
 import io.rocket.core.ResultSink;

@@ -1,4 +1,4 @@
-package io.rocket.apps.cli;
+package io.rocket.cli;
 
 import io.rocket.core.CacheSize;
 import io.rocket.core.RocketException;

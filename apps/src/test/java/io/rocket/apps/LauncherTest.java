@@ -1,8 +1,7 @@
-package io.rocket.apps.cli;
+package io.rocket.apps;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.rocket.apps.Launcher;
 import io.rocket.apps.synthetic.SyntheticApp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

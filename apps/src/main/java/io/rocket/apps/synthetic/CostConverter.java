@@ -1,6 +1,5 @@
-package io.rocket.apps.cli;
+package io.rocket.apps.synthetic;
 
-import io.rocket.apps.synthetic.Cost;
 import picocli.CommandLine.ITypeConverter;
 
 /** Converts {@code MEAN}, {@code MEAN±SD} or {@code lognormal:MEAN±SD} option values. */
