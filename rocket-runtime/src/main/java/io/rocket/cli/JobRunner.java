@@ -48,8 +48,8 @@ public final class JobRunner {
         try (TsvResultSink<K, R> tsv = new TsvResultSink<>(writer ? options.output() : null,
                 writer ? options.errors() : null, app::label, format, resultName, resume)) {
             ResultSink<K, R> sink = extraSinks.isEmpty() ? tsv : new FanOutSink<>(tsv, extraSinks);
-            ProgressDisplay<K, R> progress = writer
-                    ? ProgressDisplay.onTerminal(sink, PerformanceModel.pairs(keys.size())) : null;
+            ProgressDisplay<K, R> progress = writer ? ProgressDisplay.open(sink, PerformanceModel.pairs(keys.size()),
+                    options.progressInterval(), options.progressOutput()) : null;
             RunSummary summary;
             try {
                 ResultSink<K, R> shown = progress == null ? sink : progress;

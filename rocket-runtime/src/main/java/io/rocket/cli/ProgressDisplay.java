@@ -2,71 +2,167 @@ package io.rocket.cli;
 
 import io.rocket.core.ResultSink;
 import io.rocket.core.SinkFiles;
+import io.rocket.steal.cluster.ClusterProgress;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
-import java.util.concurrent.atomic.LongAdder;
+import java.io.Console;
+import java.io.PrintWriter;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A progress bar on the terminal for long runs: counts pairs as they reach the sink and redraws a few times a
- * second from its own thread (never per pair). Shown only when the process has a terminal, so logs, pipes and
- * batch jobs stay clean.
+ * Shows how a run is going: pairs done, pairs per second, the ETA and, on rank 0 of a cluster run, the rate of
+ * every rank ({@link ClusterProgress}). On a terminal it is a bar, redrawn four times a second; without one (batch
+ * jobs, pipes, logs) it prints one line every interval and a last one at the end, e.g.
+ *
+ * <pre>
+ * rocket: 12,345/79,800 pairs (15.5%), 1,234 pairs/s, ETA 0:00:54; nodes: r0 310/s r1 305/s r2 0/s (lost) r3 298/s
+ * rocket: 79,800/79,800 pairs (100.0%), 1,210 pairs/s, done in 0:01:06; nodes: r0 305/s r1 301/s r2 98/s (lost) r3 300/s
+ * </pre>
+ *
+ * Pairs are counted as they reach the sink (one counter add each, never a lock); the drawing and printing run on a
+ * daemon thread of their own, which {@link #close} stops. Rates are moving averages over about the last interval
+ * (ten seconds for the bar); pairs resumed from a journal count as done, not in the rates ({@link ProgressMeter}).
  *
  * @param <K> key type
  * @param <R> result type
  */
-final class ProgressDisplay<K, R> implements ResultSink<K, R>, AutoCloseable {
-    private final ResultSink<K, R> next;
-    private final LongAdder done = new LongAdder();
-    private final ProgressBar bar;
-    private final Thread refresher;
+public final class ProgressDisplay<K, R> implements ResultSink<K, R>, ClusterProgress, AutoCloseable {
+    private static final long BAR_REFRESH_MILLIS = 250;
+    private static final int BAR_TICKS_PER_RATE = 4;
+    private static final Duration BAR_SMOOTHING = Duration.ofSeconds(10);
 
-    private ProgressDisplay(ResultSink<K, R> next, long total) {
+    private final ResultSink<K, R> next;
+    private final ProgressMeter meter;
+    private final PrintWriter out;
+    private final ProgressBar bar;
+    private final Thread thread;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile boolean printed;
+
+    private ProgressDisplay(ResultSink<K, R> next, long total, Duration interval, PrintWriter out, boolean terminal) {
         this.next = next;
-        this.bar = new ProgressBarBuilder().setTaskName("pairs").setInitialMax(total)
-                .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(250).continuousUpdate().build();
-        this.refresher = new Thread(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                bar.stepTo(done.sum());
-                try {
-                    Thread.sleep(250);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }, "rocket-progress");
-        refresher.setDaemon(true);
-        refresher.start();
+        this.out = out;
+        if (terminal) {
+            this.meter = new ProgressMeter(total, System::nanoTime, BAR_SMOOTHING.toNanos());
+            this.bar = new ProgressBarBuilder().setTaskName("pairs").setInitialMax(total)
+                    .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis((int) BAR_REFRESH_MILLIS)
+                    .continuousUpdate().hideEta().build();
+            this.thread = new Thread(this::drawBar, "rocket-progress");
+        } else {
+            this.meter = new ProgressMeter(total, System::nanoTime, interval.toNanos());
+            this.bar = null;
+            long millis = Math.max(1, interval.toMillis());
+            this.thread = new Thread(() -> printLines(millis), "rocket-progress");
+        }
+        thread.setDaemon(true);
+        thread.start();
     }
 
-    /** Wraps {@code sink} with a bar when a terminal is attached; otherwise returns null. */
-    static <K, R> ProgressDisplay<K, R> onTerminal(ResultSink<K, R> sink, long total) {
-        return System.console() == null || total == 0 ? null : new ProgressDisplay<>(sink, total);
+    /**
+     * Wraps {@code sink} with a progress display: a bar (on stderr) when the process has a terminal, else a line to
+     * {@code out} every {@code interval}. Returns null when there is nothing to show: no pairs, or progress turned
+     * off (a null or zero interval).
+     */
+    public static <K, R> ProgressDisplay<K, R> open(ResultSink<K, R> sink, long total, Duration interval,
+                                                    PrintWriter out) {
+        if (interval == null || interval.isZero() || interval.isNegative() || total == 0) {
+            return null;
+        }
+        return new ProgressDisplay<>(sink, total, interval, out, onTerminal());
+    }
+
+    /** As {@link #open}, but always printing lines to {@code out}, never a bar (batch jobs, tests). */
+    public static <K, R> ProgressDisplay<K, R> lines(ResultSink<K, R> sink, long total, Duration interval,
+                                                     PrintWriter out) {
+        if (interval == null || interval.isZero() || interval.isNegative() || total == 0) {
+            return null;
+        }
+        return new ProgressDisplay<>(sink, total, interval, out, false);
+    }
+
+    /**
+     * Whether the process is attached to a terminal. From Java 22 on, {@link System#console} also answers when the
+     * streams are redirected, and only {@code Console.isTerminal()} tells.
+     */
+    static boolean onTerminal() {
+        Console console = System.console();
+        if (console == null) {
+            return false;
+        }
+        try {
+            Method isTerminal = Console.class.getMethod("isTerminal");
+            return (Boolean) isTerminal.invoke(console);
+        } catch (NoSuchMethodException e) {
+            return true; // before Java 22, a console is a terminal
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private void drawBar() {
+        for (long tick = 1; ; tick++) {
+            try {
+                Thread.sleep(BAR_REFRESH_MILLIS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            bar.stepTo(meter.done());
+            if (tick % BAR_TICKS_PER_RATE == 0) {
+                meter.sample();
+                bar.setExtraMessage(" " + meter.barMessage());
+            }
+        }
+    }
+
+    private void printLines(long millis) {
+        long next = System.nanoTime();
+        while (true) {
+            next += TimeUnit.MILLISECONDS.toNanos(millis);
+            try {
+                TimeUnit.NANOSECONDS.sleep(Math.max(0, next - System.nanoTime()));
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (closed.get()) {
+                return;
+            }
+            meter.sample();
+            if (meter.done() >= meter.total()) {
+                continue; // all in: the last line follows when the run ends
+            }
+            out.println(meter.line());
+            out.flush();
+            printed = true;
+        }
     }
 
     @Override
     public void accept(int i, int j, K left, K right, R result) {
         next.accept(i, j, left, right, result);
-        done.increment();
+        meter.pairDone();
     }
 
     @Override
     public void failed(int i, int j, K left, K right, Throwable error) {
         next.failed(i, j, left, right, error);
-        done.increment();
+        meter.pairDone();
     }
 
     @Override
     public void replay(int i, int j, K left, K right, R result) {
         next.replay(i, j, left, right, result);
-        done.increment();
+        meter.pairResumed();
     }
 
     @Override
     public void replayFailed(int i, int j, K left, K right, Throwable error) {
         next.replayFailed(i, j, left, right, error);
-        done.increment();
+        meter.pairResumed();
     }
 
     @Override
@@ -75,9 +171,48 @@ final class ProgressDisplay<K, R> implements ResultSink<K, R>, AutoCloseable {
     }
 
     @Override
+    public void clusterStarted(int nodes) {
+        meter.nodes(nodes);
+    }
+
+    @Override
+    public void computed(int rank, int pairs) {
+        meter.computed(rank, pairs);
+    }
+
+    @Override
+    public void lost(int rank) {
+        meter.lost(rank);
+    }
+
+    /** Whether the display's thread still runs. */
+    boolean running() {
+        return thread.isAlive();
+    }
+
+    /**
+     * Stops the display: the bar is drawn as far as the run went, or the last line printed (unless the run stopped
+     * before anything was done or shown: its error says enough). Does not close the wrapped sink.
+     */
+    @Override
     public void close() {
-        refresher.interrupt();
-        bar.stepTo(done.sum());
-        bar.close();
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        thread.interrupt();
+        try {
+            thread.join(TimeUnit.SECONDS.toMillis(2));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (bar != null) {
+            meter.sample();
+            bar.setExtraMessage(" " + meter.barMessage());
+            bar.stepTo(meter.done());
+            bar.close();
+        } else if (printed || meter.done() > 0) {
+            out.println(meter.finalLine());
+            out.flush();
+        }
     }
 }

@@ -14,6 +14,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
+import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -162,6 +163,16 @@ public final class RuntimeOptionsMixin {
     @Option(names = "--cluster-encrypt",
             description = "Cluster runs: also encrypt control messages and item data (needs --cluster-secret-file).")
     boolean clusterEncrypt;
+
+    @Option(names = "--progress", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Show progress on stderr (rank 0 of a cluster run): a bar on a terminal, else a line every "
+                    + "30 s and one at the end; --no-progress turns it off. Default: on.")
+    boolean progress;
+
+    // Tests and short runs: how often the progress line is printed without a terminal.
+    @Option(names = "--progress-interval", paramLabel = "SECONDS", hidden = true, defaultValue = "30",
+            description = "Seconds between two progress lines without a terminal; 0 turns progress off.")
+    double progressIntervalSeconds;
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
@@ -345,5 +356,22 @@ public final class RuntimeOptionsMixin {
 
     public Path summaryJson() {
         return summaryJson;
+    }
+
+    /** How often progress is shown without a terminal, or null when it is off ({@code --no-progress}, interval 0). */
+    public Duration progressInterval() {
+        if (!(progressIntervalSeconds >= 0) || progressIntervalSeconds > 86_400) {
+            throw new RocketException("--progress-interval must be 0 (off) to 86400 seconds, got "
+                    + progressIntervalSeconds);
+        }
+        if (!progress || progressIntervalSeconds == 0) {
+            return null;
+        }
+        return Duration.ofMillis(Math.max(1, Math.round(progressIntervalSeconds * 1000)));
+    }
+
+    /** Where progress goes: the command's error stream (stderr), so that stdout and pipes stay clean. */
+    public PrintWriter progressOutput() {
+        return command != null ? command.commandLine().getErr() : new PrintWriter(System.err, true);
     }
 }

@@ -72,6 +72,8 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
     private final ClusterOptions cluster;
     private final ResultSink<K, R> userSink;
     private final int rank;
+    /** Rank 0: told which rank computed how many pairs, when the sink asks for it; null otherwise. */
+    private final ClusterProgress progress;
     private final Map<Integer, NodeReport> reports = new ConcurrentHashMap<>();
     private final CountDownLatch bye = new CountDownLatch(1);
     private final AtomicBoolean doneSent = new AtomicBoolean();
@@ -109,11 +111,13 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         this.cluster = cluster;
         this.userSink = sink;
         this.rank = cluster.rank();
+        this.progress = rank == 0 && sink instanceof ClusterProgress p ? p : null;
     }
 
     /**
      * Runs this node's part of a cluster run and returns the summary: the whole cluster's on rank 0, this node's
-     * elsewhere.
+     * elsewhere. On rank 0, a sink that also implements {@link ClusterProgress} is told as the run goes how many
+     * pairs each rank computed.
      */
     public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, RocketOptions options,
                                         ClusterOptions cluster, ResultSink<K, R> sink) throws InterruptedException {
@@ -126,6 +130,9 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
 
     private RunSummary execute() throws InterruptedException {
         int n = keys.size();
+        if (progress != null) {
+            progress.clusterStarted(cluster.nodes());
+        }
         Devices.Opened opened = Devices.open(options.device());
         List<Device> devices = opened.devices();
         ChromeTracer chrome = options.trace() == null ? null : new ChromeTracer(rank, "rank " + rank + " " + app.name());
@@ -172,9 +179,13 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             });
             scheduler = work;
             long crashAfter = cluster.faults().crashAfter();
+            ClusterProgress counted = progress;
             pipeline = new NodePipeline<>(app, keys, devices, opened.hostMemory(), config, sink, telemetry,
                     (device, i, j, ok) -> {
                         localPairs.increment();
+                        if (counted != null) {
+                            counted.computed(0, 1);
+                        }
                         if (crashAfter >= 0 && localPairs.sum() >= crashAfter) {
                             crash();
                         }
@@ -377,6 +388,9 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
 
     /** A rank was lost: stop fetching from it, and (rank 0) have its work done again. */
     private void onLost(int lostRank) {
+        if (progress != null) {
+            progress.lost(lostRank);
+        }
         DistributedCache cache = l3;
         if (cache != null) {
             cache.memberLost(lostRank);
@@ -509,10 +523,14 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 if (collector != null) {
                     byte[] copy = in.readAllBytes();
                     ResultCodec<R> codec = app.resultCodec();
+                    int sender = progress == null ? -1 : membership.rankOf(from);
                     delivery.execute(() -> {
                         try {
-                            ResultStream.deliver(new DataInputStream(new java.io.ByteArrayInputStream(copy)), codec,
-                                    keys, collector);
+                            int delivered = ResultStream.deliver(
+                                    new DataInputStream(new java.io.ByteArrayInputStream(copy)), codec, keys, collector);
+                            if (sender > 0) {
+                                progress.computed(sender, delivered);
+                            }
                         } catch (IOException | RuntimeException e) {
                             LOG.error("cluster: bad result batch from {}", from, e);
                         }

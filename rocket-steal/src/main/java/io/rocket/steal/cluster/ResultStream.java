@@ -101,13 +101,16 @@ final class ResultStream<K, R> implements ResultSink<K, R>, AutoCloseable {
      * Decodes a batch into {@code sink} (rank 0). Untrusted bytes are rejected with an IOException before anything
      * reaches the sink for the bad record: a count the batch cannot hold (a record is at least 9 bytes), an unknown
      * record kind, or a pair that is not i &lt; j of this run. Records before a bad one are delivered.
+     *
+     * @return the number of records delivered (the whole batch)
      */
-    static <K, R> void deliver(DataInputStream in, ResultCodec<R> codec, List<K> keys, ResultSink<K, R> sink)
+    static <K, R> int deliver(DataInputStream in, ResultCodec<R> codec, List<K> keys, ResultSink<K, R> sink)
             throws IOException {
         int count = Wire.count(in, 9);
         for (int k = 0; k < count; k++) {
             PairRecords.read(in, codec, keys, sink, false);
         }
+        return count;
     }
 
     @Override
