@@ -163,14 +163,14 @@ public final class Main {
                 throw new Failure(EXIT_USAGE, className + " declares @Parameters, but the positional arguments of "
                         + "io.rocket.Main are the keys: make its settings @Option fields");
             }
-            try {
-                addMixin(spec, "application", own, app);
-            } catch (CommandLine.InitializationException e) {
-                throw new Failure(EXIT_USAGE, className + ": its options clash with Rocket's: " + e.getMessage());
-            }
+            addMixin(spec, "application", own, app);
         }
-        // After the application's, so that --help lists the application's options first.
-        addMixin(spec, "runtime", CommandSpec.forAnnotatedObject(job.runtime), job.runtime);
+        try {
+            // After the application's, so that --help lists the application's options first.
+            addMixin(spec, "runtime", CommandSpec.forAnnotatedObject(job.runtime), job.runtime);
+        } catch (CommandLine.InitializationException e) {
+            throw new Failure(EXIT_USAGE, className + ": its options clash with Rocket's: " + e.getMessage());
+        }
         spec.usageMessage()
                 .customSynopsis("java -cp APP_CLASSES:rocket.jar io.rocket.Main \\",
                         "           " + className + " [OPTIONS] KEY...")

@@ -244,6 +244,10 @@ class MainTest {
                 .contains("no licence for the similarity engine");
         assertThat(run(Misfits.UuidKeys.class.getName(), "a", "b").refused(2))
                 .contains("java.util.UUID").contains("KeyParser");
+        assertThat(run(Misfits.ClashingOption.class.getName(), "a", "b").refused(2))
+                .contains("clash").contains("--device");
+        assertThat(run(Misfits.PositionalParameters.class.getName(), "a", "b").refused(2))
+                .contains("@Parameters").contains("@Option");
         assertThat(run(WORDS).refused(2)).startsWith("rocket: no keys");
         assertThat(run(WORDS, "lonely").refused(2)).contains("only one key").contains("@FILE");
         Path empty = Files.createDirectories(dir.resolve("empty"));

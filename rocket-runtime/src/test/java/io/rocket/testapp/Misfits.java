@@ -36,4 +36,16 @@ public final class Misfits {
             throw new IllegalStateException("no licence for the similarity engine");
         }
     }
+
+    /** An application option named like a runtime option. */
+    public static final class ClashingOption extends WordSimilarity {
+        @picocli.CommandLine.Option(names = "--device", description = "Which device the words come from.")
+        public String device;
+    }
+
+    /** An application that declares positional parameters, which are the keys'. */
+    public static final class PositionalParameters extends WordSimilarity {
+        @picocli.CommandLine.Parameters
+        public java.util.List<String> words;
+    }
 }
