@@ -7,7 +7,6 @@ import io.rocket.core.summary.PerformanceModel;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.steal.Rocket;
 import io.rocket.steal.cluster.ClusterOptions;
-import io.rocket.steal.cluster.ClusterRun;
 import io.rocket.steal.journal.JournalOptions;
 import io.rocket.steal.journal.RunJournal;
 
@@ -53,8 +52,7 @@ public final class JobRunner {
             RunSummary summary;
             try {
                 ResultSink<K, R> shown = progress == null ? sink : progress;
-                summary = cluster == null ? Rocket.run(app, keys, rocketOptions, shown)
-                        : ClusterRun.run(app, keys, rocketOptions, cluster, shown);
+                summary = Rocket.run(app, keys, rocketOptions.withCluster(cluster), shown);
             } finally {
                 if (progress != null) {
                     progress.close();

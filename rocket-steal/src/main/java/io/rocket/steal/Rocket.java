@@ -16,11 +16,17 @@ import io.rocket.core.trace.ChromeTracer;
 import io.rocket.core.trace.Telemetry;
 import io.rocket.core.trace.TraceEvent;
 import io.rocket.core.trace.Tracer;
+import io.rocket.steal.cluster.ClusterOptions;
+import io.rocket.steal.cluster.ClusterRun;
 import io.rocket.steal.journal.RunJournal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,6 +37,18 @@ import java.util.Map;
  * run's {@link RunSummary}. Wires the devices, the L1/L2 caches and pipeline, the work-stealing scheduler, the
  * result sink and the tracer, and releases all of them when the run ends. With {@link RocketOptions#journal} it
  * journals the results ({@link RunJournal}) and, resuming, computes only the pairs the journal does not hold.
+ *
+ * <p>The same call runs one node of a cluster run when {@link RocketOptions#cluster} names two or more nodes: every
+ * node calls it with the same application and keys and its own rank, and rank 0's sink receives every result (see
+ * {@link ClusterRun}). A program therefore needs one code path for both:
+ *
+ * <pre>{@code
+ * RocketOptions options = RocketOptions.defaults();
+ * if (hosts.size() > 1) {   // every node's control address, in rank order
+ *     options = options.withCluster(ClusterOptions.ofHosts(rank, hosts));
+ * }
+ * RunSummary summary = Rocket.run(app, keys, options, sink);
+ * }</pre>
  */
 public final class Rocket {
     private static final Logger LOG = LoggerFactory.getLogger(Rocket.class);
@@ -39,12 +57,29 @@ public final class Rocket {
     }
 
     /**
-     * Computes every pair {@code i < j} of {@code keys}, streaming results to {@code sink}.
+     * Computes every pair {@code i < j} of {@code keys}, streaming results to {@code sink}: on this node alone, or,
+     * when {@link RocketOptions#isCluster()}, as one node of a cluster run. In a cluster run only rank 0's sink
+     * receives results, rank 0 returns the whole cluster's summary and the other ranks their own; the application
+     * must then have a {@link Application#resultCodec()}. A cluster whose
+     * {@link ClusterOptions#fingerprint() fingerprint} is left empty gets one made of the application's class and the
+     * key labels, so that nodes started for different jobs refuse to run together; a caller whose application has
+     * settings of its own should put them in the fingerprint itself.
      *
      * @throws RocketException for unusable options or devices (its message is meant for the user)
      */
     public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, RocketOptions options,
                                         ResultSink<K, R> sink) throws InterruptedException {
+        if (options.isCluster()) {
+            ClusterOptions cluster = options.cluster();
+            if (app.resultCodec() == null) {
+                throw new RocketException(app.getClass().getName() + " must implement resultCodec() to run on "
+                        + "several nodes (its results travel to rank 0)");
+            }
+            if (cluster.fingerprint() == null || cluster.fingerprint().isEmpty()) {
+                cluster = cluster.withFingerprint(fingerprint(app, keys, cluster.partitionedStart()));
+            }
+            return ClusterRun.run(app, keys, options.withCluster(null), cluster, sink);
+        }
         RunSupport.validate(app, options);
         int n = keys.size();
         Devices.Opened opened = Devices.open(options.device());
@@ -108,6 +143,26 @@ public final class Rocket {
             if (journal != null) {
                 journal.closeQuietly(); // a failed run keeps the results it journaled
             }
+        }
+    }
+
+    /**
+     * The fingerprint of a cluster run whose caller gave none: a digest of the application's class and name, how
+     * the work starts, and the key labels in order.
+     */
+    static <K> String fingerprint(Application<K, ?> app, List<K> keys, boolean partitionedStart) {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            StringBuilder b = new StringBuilder(app.getClass().getName()).append('\n').append(app.name())
+                    .append('\n').append("--partitioned-start=").append(partitionedStart).append('\n')
+                    .append(keys.size()).append('\n');
+            digest.update(b.toString().getBytes(StandardCharsets.UTF_8));
+            for (K key : keys) {
+                digest.update((app.label(key) + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            return HexFormat.of().formatHex(digest.digest(), 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
     }
 

@@ -60,6 +60,16 @@ public record ClusterOptions(int rank, int nodes, List<InetSocketAddress> hosts,
         hosts = List.copyOf(hosts);
     }
 
+    /**
+     * Node {@code rank} of a cluster whose nodes' control addresses are {@code hosts} in rank order (one node per
+     * address), with the defaults of the command line: distributed cache on with one hop, partitioned start, start
+     * windows sized automatically, an open cluster (see {@link #withSecurity}).
+     */
+    public static ClusterOptions ofHosts(int rank, List<InetSocketAddress> hosts) {
+        return new ClusterOptions(rank, hosts.size(), hosts, null, null, DEFAULT_JOIN_TIMEOUT, true, 1,
+                DEFAULT_L3_TIMEOUT, true, AUTO_WINDOW, "", Faults.NONE, DEFAULT_FAILURE_TIMEOUT, ClusterSecurity.NONE);
+    }
+
     /** An in-JVM test node. */
     public static ClusterOptions loopback(String group, int rank, int nodes) {
         return new ClusterOptions(rank, nodes, List.of(), null, group, Duration.ofSeconds(30), true, 1,
