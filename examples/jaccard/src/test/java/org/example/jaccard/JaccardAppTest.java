@@ -6,6 +6,7 @@ import io.rocket.core.device.DeviceSpec;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.steal.Rocket;
 import io.rocket.steal.RocketOptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -110,6 +111,7 @@ class JaccardAppTest {
     }
 
     @Test
+    @Tag("gpu")
     void cudaKernelsGiveTheCpuResults() throws Exception {
         Optional<String> unavailable = new CudaDeviceProvider().unavailabilityCause();
         assumeTrue(unavailable.isEmpty(), () -> "no usable GPU: " + unavailable.orElse(""));
