@@ -4,6 +4,7 @@ import io.rocket.apps.forensics.ForensicsCommand;
 import io.rocket.apps.microscopy.MicroscopyCommand;
 import io.rocket.apps.phylogenetics.PhylogeneticsCommand;
 import io.rocket.apps.phylogenetics.TreeCompareCommand;
+import io.rocket.apps.report.ReportCommand;
 import io.rocket.apps.synthetic.SyntheticCommand;
 import io.rocket.core.RocketException;
 import picocli.CommandLine;
@@ -21,7 +22,7 @@ import java.io.PrintWriter;
         description = "All-pairs computations on CPUs, GPUs and clusters.",
         subcommands = {SyntheticCommand.class, ForensicsCommand.class, PhylogeneticsCommand.class, MicroscopyCommand.class,
                 GenerateCommand.class,
-                TreeCompareCommand.class, DemoCommand.class, DataPlaneBenchCommand.class,
+                TreeCompareCommand.class, DemoCommand.class, DataPlaneBenchCommand.class, ReportCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Launcher implements Runnable {
 
