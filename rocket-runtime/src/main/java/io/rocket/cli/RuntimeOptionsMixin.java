@@ -16,15 +16,11 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -303,19 +299,7 @@ public final class RuntimeOptionsMixin {
      * labels in order.
      */
     public String fingerprint(List<String> labels) {
-        StringBuilder b = new StringBuilder(jobOptions()).append('\n');
-        // How the work starts must agree too: a node starting empty while rank 0 starts with only its share would
-        // leave that node's share to nobody.
-        b.append("--partitioned-start=").append(partitionedStart).append('\n');
-        for (String label : labels) {
-            b.append(label).append('\n');
-        }
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(b.toString().getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return ClusterOptions.fingerprint(jobOptions(), partitionedStart, labels);
     }
 
     /** The journal settings ({@code --journal}, {@code --resume}), or null without a journal. */

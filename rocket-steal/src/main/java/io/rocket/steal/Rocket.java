@@ -23,10 +23,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -151,19 +147,8 @@ public final class Rocket {
      * the work starts, and the key labels in order.
      */
     static <K> String fingerprint(Application<K, ?> app, List<K> keys, boolean partitionedStart) {
-        try {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            StringBuilder b = new StringBuilder(app.getClass().getName()).append('\n').append(app.name())
-                    .append('\n').append("--partitioned-start=").append(partitionedStart).append('\n')
-                    .append(keys.size()).append('\n');
-            digest.update(b.toString().getBytes(StandardCharsets.UTF_8));
-            for (K key : keys) {
-                digest.update((app.label(key) + "\n").getBytes(StandardCharsets.UTF_8));
-            }
-            return HexFormat.of().formatHex(digest.digest(), 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return ClusterOptions.fingerprint(app.getClass().getName() + "\n" + app.name() + "\n" + keys.size(),
+                partitionedStart, keys.stream().map(app::label).toList());
     }
 
     @SuppressWarnings("unchecked")

@@ -2,8 +2,12 @@ package io.rocket.steal.cluster;
 
 import io.rocket.steal.StartShares;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -68,6 +72,24 @@ public record ClusterOptions(int rank, int nodes, List<InetSocketAddress> hosts,
     public static ClusterOptions ofHosts(int rank, List<InetSocketAddress> hosts) {
         return new ClusterOptions(rank, hosts.size(), hosts, null, null, DEFAULT_JOIN_TIMEOUT, true, 1,
                 DEFAULT_L3_TIMEOUT, true, AUTO_WINDOW, "", Faults.NONE, DEFAULT_FAILURE_TIMEOUT, ClusterSecurity.NONE);
+    }
+
+    /**
+     * The fingerprint of a job: a digest of what must be equal on every node, {@code job} (the application and its
+     * options), how the work starts (a node starting empty while rank 0 starts with only its share would leave that
+     * share to nobody) and the item labels in order. Every way of starting a cluster run makes it here.
+     */
+    public static String fingerprint(String job, boolean partitionedStart, List<String> labels) {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            digest.update((job + "\n--partitioned-start=" + partitionedStart + "\n").getBytes(StandardCharsets.UTF_8));
+            for (String label : labels) {
+                digest.update((label + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            return HexFormat.of().formatHex(digest.digest(), 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** An in-JVM test node. */
