@@ -3,6 +3,7 @@ package io.rocket.cli;
 import io.rocket.core.CacheSize;
 import io.rocket.core.device.DeviceSpec;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
 
 import java.time.Duration;
 
@@ -15,6 +16,25 @@ final class Converters {
         @Override
         public CacheSize convert(String value) {
             return CacheSize.parse(value);
+        }
+    }
+
+    /** A count, or {@code auto} (0): the runtime chooses. */
+    static final class Auto implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            if (value.trim().equalsIgnoreCase("auto")) {
+                return 0;
+            }
+            try {
+                int n = Integer.parseInt(value.trim());
+                if (n >= 1) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new TypeConversionException("expected a count of at least 1 or 'auto', got '" + value + "'");
         }
     }
 

@@ -3,6 +3,7 @@ package io.rocket.cli;
 import io.rocket.core.CacheSize;
 import io.rocket.core.RocketException;
 import io.rocket.core.device.DeviceSpec;
+import io.rocket.steal.InputOptions;
 import io.rocket.steal.RocketOptions;
 import io.rocket.steal.journal.JournalOptions;
 import picocli.CommandLine.Option;
@@ -45,9 +46,26 @@ public final class RuntimeOptionsMixin {
             description = "CPU pool threads for parsing and postprocessing. Default: number of cores.")
     Integer hostThreads;
 
-    @Option(names = "--io-threads", paramLabel = "T", defaultValue = "1",
-            description = "Threads reading input files. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--io-threads", paramLabel = "T|auto", defaultValue = "auto", converter = Converters.Auto.class,
+            description = "Threads reading input files. Default: auto, " + RocketOptions.LOCAL_IO_THREADS
+                    + " for local inputs and " + RocketOptions.REMOTE_IO_THREADS + " for sftp, s3 and https ones "
+                    + "(their reads wait on the network).")
     int ioThreads;
+
+    @Option(names = "--read-ahead", paramLabel = "SIZE", converter = Converters.Size.class, defaultValue = "256M",
+            description = "Read the files of the items the schedule needs next while the devices compute, up to "
+                    + "SIZE of files held ahead (0 turns it off). Default: ${DEFAULT-VALUE}.")
+    CacheSize readAhead;
+
+    @Option(names = "--disk-cache", paramLabel = "DIR", description = "Keep loaded items in DIR across runs "
+            + "(node-local scratch, say): a later run of the same job on unchanged inputs reads and parses nothing. "
+            + "Several processes may share DIR.")
+    Path diskCache;
+
+    @Option(names = "--disk-cache-size", paramLabel = "SIZE", converter = Converters.Size.class,
+            description = "The disk cache's limit; the least recently used items go first. Default: half the free "
+                    + "space of DIR's file system, at most 64G.")
+    CacheSize diskCacheSize;
 
     @Option(names = "--concurrent-jobs", paramLabel = "J", defaultValue = "" + RocketOptions.DEFAULT_CONCURRENT_JOBS,
             description = "Pair jobs in flight per device (back-pressure). Default: ${DEFAULT-VALUE}.")
@@ -317,11 +335,24 @@ public final class RuntimeOptionsMixin {
     public RocketOptions toRocketOptions() {
         int threads = hostThreads == null ? Runtime.getRuntime().availableProcessors() : hostThreads;
         atLeast("--host-threads", threads, 1);
-        atLeast("--io-threads", ioThreads, 1);
+        atLeast("--io-threads", ioThreads, RocketOptions.AUTO_IO_THREADS);
         atLeast("--concurrent-jobs", concurrentJobs, 1);
         atLeast("--tile-size", tileSize, 1);
+        InputOptions inputs = new InputOptions(bytes("--read-ahead", readAhead),
+                diskCache, diskCacheSize == null ? 0 : bytes("--disk-cache-size", diskCacheSize), jobOptions());
+        if (diskCacheSize != null && diskCache == null) {
+            throw new RocketException("--disk-cache-size needs --disk-cache DIR, the directory of the disk cache");
+        }
         return new RocketOptions(device, hostCacheSize, deviceCacheSize, threads, ioThreads, concurrentJobs, tileSize,
-                trace, journalOptions());
+                trace, journalOptions(), null, inputs);
+    }
+
+    /** A size that must be given in bytes (these are not caches of slots). */
+    private static long bytes(String option, CacheSize size) {
+        if (size.bytes() < 0) {
+            throw new RocketException(option + " takes a size in bytes (512M, 2G), not a slot count");
+        }
+        return size.bytes();
     }
 
     static void atLeast(String option, long value, long min) {

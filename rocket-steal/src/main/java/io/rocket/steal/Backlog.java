@@ -29,6 +29,12 @@ public final class Backlog {
         return part == null ? null : part.region();
     }
 
+    /** The next part in curve order, left in place; or null. */
+    synchronized Region peekFront() {
+        StartShares.Part part = parts.peekFirst();
+        return part == null ? null : part.region();
+    }
+
     /** The last part in curve order, or null. */
     synchronized Region takeBack() {
         StartShares.Part part = parts.pollLast();

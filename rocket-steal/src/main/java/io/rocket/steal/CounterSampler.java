@@ -5,10 +5,13 @@ import io.rocket.cache.pipeline.NodePipeline;
 import io.rocket.core.summary.CacheStats;
 import io.rocket.core.trace.Tracer;
 
+import java.util.Map;
+
 /**
  * Samples the cache counters into the trace every few milliseconds while tracing, so the timeline shows hits and
  * misses per level over time without a counter event per request: L1 and L2 on every run, and on cluster nodes
- * the L3 requests, hits and misses.
+ * the L3 requests, hits and misses; and the megabytes read from input files per scheme, whose slope is each
+ * storage's throughput.
  */
 public final class CounterSampler implements AutoCloseable {
     private static final long PERIOD_MILLIS = 10;
@@ -43,6 +46,12 @@ public final class CounterSampler implements AutoCloseable {
     private void sampleAll() {
         sample(tracer, "L1 device cache", pipeline.deviceCacheStats());
         sample(tracer, "L2 host cache", pipeline.hostCacheStats());
+        Map<String, Long> bytes = pipeline.inputBytes();
+        if (!bytes.isEmpty()) {
+            String[] schemes = bytes.keySet().toArray(new String[0]);
+            long[] megabytes = bytes.values().stream().mapToLong(b -> b / 1_000_000).toArray();
+            tracer.counter("input MB read", schemes, megabytes);
+        }
         if (l3 != null) {
             tracer.counter("L3 distributed cache", L3_SERIES, new long[]{l3.requests(), l3.hits(), l3.misses()});
         }

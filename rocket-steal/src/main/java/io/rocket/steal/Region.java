@@ -42,6 +42,22 @@ public record Region(int r0, int r1, int c0, int c1, int curve) {
         return r1 - r0 <= tileSize && c1 - c0 <= tileSize;
     }
 
+    /** The leaf a worker runs first when it takes this region: the first child along the curve, down to a leaf. */
+    public Region firstLeaf(int tileSize) {
+        Region r = this;
+        Region[] first = new Region[1];
+        while (!r.isLeaf(tileSize)) {
+            first[0] = null;
+            r.split(child -> {
+                if (first[0] == null) {
+                    first[0] = child;
+                }
+            });
+            r = first[0];
+        }
+        return r;
+    }
+
     /**
      * The non-empty quadrants in Hilbert order, passed to {@code out} first to last. Halves are split at the
      * midpoint; a side of length 1 is not split.

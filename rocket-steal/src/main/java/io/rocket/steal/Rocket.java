@@ -83,7 +83,7 @@ public final class Rocket {
         ChromeTracer chrome = options.trace() == null ? null : new ChromeTracer(0, "rocket " + app.name());
         Tracer tracer = chrome == null ? Tracer.NOOP : chrome;
         Telemetry telemetry = new Telemetry(tracer);
-        PipelineConfig config = RunSupport.resolve(app, n, options, devices.get(0));
+        PipelineConfig config = RunSupport.resolve(app, keys, options, devices.get(0));
         long totalPairs = PerformanceModel.pairs(n);
         NodePipeline<K, R>[] pipeline = newHolder();
         RunJournal<K, R> journal = null;
@@ -100,6 +100,7 @@ public final class Rocket {
                     });
             pipeline[0] = new NodePipeline<>(app, keys, devices, opened.hostMemory(), config,
                     journal == null ? sink : journal.sink(), telemetry, (device, i, j, ok) -> scheduler.pairDone());
+            scheduler.upcoming(pipeline[0]::upcoming);
             CounterSampler sampler = chrome == null ? null : new CounterSampler(pipeline[0], tracer, null);
             try {
                 if (journal != null) {

@@ -8,6 +8,7 @@ import io.rocket.core.ItemException;
 import io.rocket.core.RocketException;
 import io.rocket.core.device.Device;
 import io.rocket.core.exec.ResourceExecutor;
+import io.rocket.core.summary.InputTraffic;
 import io.rocket.core.summary.PerformanceModel;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.core.trace.Telemetry;
@@ -34,13 +35,17 @@ public final class RunSupport {
         if (app.maxItemBytes() > Integer.MAX_VALUE - 8 || app.maxFileBytes() > Integer.MAX_VALUE - 8) {
             throw new RocketException(app.name() + ": items and files are limited to 2 GiB each");
         }
-        if (o.hostThreads() < 1 || o.ioThreads() < 1 || o.concurrentJobs() < 1 || o.tileSize() < 1) {
+        if (o.hostThreads() < 1 || o.ioThreads() < 0 || o.concurrentJobs() < 1 || o.tileSize() < 1) {
             throw new RocketException("host threads, I/O threads, concurrent jobs and tile size must be at least 1");
         }
     }
 
-    /** Turns byte sizes into slot counts; a cache that cannot hold two items is a user error. */
-    public static PipelineConfig resolve(Application<?, ?> app, int n, RocketOptions o, Device device) {
+    /**
+     * Turns byte sizes into slot counts (a cache that cannot hold two items is a user error) and chooses the I/O
+     * threads when the options leave it to the runtime.
+     */
+    public static <K> PipelineConfig resolve(Application<K, ?> app, List<K> keys, RocketOptions o, Device device) {
+        int n = keys.size();
         long slotBytes = app.maxItemBytes();
         int cap = Math.max(2, n);
         int hostSlots = slots("host cache (--host-cache-size)", o.hostCacheSize() == null
@@ -49,7 +54,23 @@ public final class RunSupport {
                 ? new CacheSize(device.defaultCacheBytes(), -1) : o.deviceCacheSize(), slotBytes, cap,
                 o.deviceCacheSize() == null);
         int staging = Math.max(2, Math.min(4, o.concurrentJobs()));
-        return new PipelineConfig(o.hostThreads(), o.ioThreads(), o.concurrentJobs(), hostSlots, deviceSlots, staging);
+        int io = o.ioThreads() != RocketOptions.AUTO_IO_THREADS ? o.ioThreads()
+                : remoteInputs(app, keys) ? RocketOptions.REMOTE_IO_THREADS : RocketOptions.LOCAL_IO_THREADS;
+        return new PipelineConfig(o.hostThreads(), io, o.concurrentJobs(), hostSlots, deviceSlots, staging,
+                o.inputs().readAheadBytes());
+    }
+
+    /** Whether the first item's files are on remote storage (their file system is not the local one). */
+    private static <K> boolean remoteInputs(Application<K, ?> app, List<K> keys) {
+        if (keys.isEmpty()) {
+            return false;
+        }
+        for (java.nio.file.Path p : app.inputFiles(keys.get(0))) {
+            if (!"file".equals(InputTraffic.scheme(p))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static int slots(String what, CacheSize size, long slotBytes, int cap, boolean isDefault) {
@@ -92,6 +113,8 @@ public final class RunSupport {
         s.devices = devices.stream().map(Device::info).toList();
         s.cache.put("device", pipeline.deviceCacheStats());
         s.cache.put("host", pipeline.hostCacheStats());
+        s.inputs = pipeline.inputFigures(wall);
+        s.readAhead = pipeline.readAheadFigures();
         for (TraceEvent e : TraceEvent.values()) {
             if (t.count(e) > 0) {
                 s.stepSeconds.put(e.displayName().replace(' ', '_'), t.meanSeconds(e));

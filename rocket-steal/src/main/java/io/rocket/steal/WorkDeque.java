@@ -28,6 +28,11 @@ public final class WorkDeque {
         return regions.pollLast();
     }
 
+    /** The region the owner pops next, left in place; or null. */
+    public synchronized Region peekNext() {
+        return regions.peekLast();
+    }
+
     /** A thief's take: the largest (oldest) region, or null. */
     public synchronized Region steal() {
         return regions.pollFirst();

@@ -39,6 +39,7 @@ public final class WorkScheduler implements AutoCloseable {
     private final Backlog backlog = new Backlog();
     /** Per worker, the last leaves it submitted (a ring): their pairs may still be in flight. */
     private final Region[][] recentLeaves;
+    private volatile UpcomingItems upcoming = UpcomingItems.NONE;
     private volatile boolean holdBacklog;
     private volatile boolean stopping;
 
@@ -61,6 +62,11 @@ public final class WorkScheduler implements AutoCloseable {
         if (totalPairs == 0) {
             done.countDown();
         }
+    }
+
+    /** Where to announce each leaf before its pairs are submitted, and the one after it (for read-ahead). */
+    public void upcoming(UpcomingItems value) {
+        upcoming = value;
     }
 
     /** Puts {@code root} on worker 0 (the others steal from it) and starts the workers. */
@@ -135,10 +141,31 @@ public final class WorkScheduler implements AutoCloseable {
             System.arraycopy(recent, 0, recent, 1, recent.length - 1);
             recent[0] = region;
         }
+        announce(own, region);
         for (int i = region.r0(); i < region.r1() && !stopping; i++) {
             for (int j = Math.max(region.c0(), i + 1); j < region.c1() && !stopping; j++) {
                 submitter.submit(id, i, j);
             }
+        }
+    }
+
+    /**
+     * Announces the leaf about to run and the first leaf of the region this worker takes next (its own deque's, or
+     * the backlog's front), so their files are read while this leaf computes.
+     */
+    private void announce(WorkDeque own, Region leaf) {
+        UpcomingItems to = upcoming;
+        if (to == UpcomingItems.NONE) {
+            return;
+        }
+        to.upcoming(leaf.r0(), leaf.r1(), leaf.c0(), leaf.c1());
+        Region next = own.peekNext();
+        if (next == null && !holdBacklog) {
+            next = backlog.peekFront();
+        }
+        if (next != null) {
+            Region first = next.firstLeaf(tileSize);
+            to.upcoming(first.r0(), first.r1(), first.c0(), first.c1());
         }
     }
 

@@ -28,6 +28,13 @@ final class BufferPool<B> {
         }
     }
 
+    /** A buffer when more than {@code reserve} are free, else null at once: for optional work such as read-ahead. */
+    B tryTake(int reserve) {
+        synchronized (free) {
+            return free.size() > reserve ? free.poll() : null;
+        }
+    }
+
     void give(B buffer) {
         if (!free.offer(buffer)) {
             throw new IllegalStateException("buffer returned twice");

@@ -1,6 +1,7 @@
 package io.rocket.cache.pipeline;
 
 import io.rocket.core.InputFiles;
+import io.rocket.core.summary.InputTraffic;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -20,13 +21,18 @@ final class FileBuffer implements InputFiles {
     private final ByteBuffer memory;
     private final List<Path> paths = new ArrayList<>(2);
     private int[] offsets = new int[4];
+    /** The disk-cache key of the item whose files these are, taken before they were read; or null. */
+    private Object diskKey;
 
     FileBuffer(ByteBuffer memory) {
         this.memory = memory;
     }
 
-    /** Reads {@code files} back to back; the message of an exception names the file and the problem. */
-    void read(List<Path> files) throws IOException {
+    /**
+     * Reads {@code files} back to back, counting each file's bytes and time under its scheme in {@code traffic};
+     * the message of an exception names the file and the problem.
+     */
+    void read(List<Path> files, InputTraffic traffic) throws IOException {
         paths.clear();
         if (offsets.length < files.size() + 1) {
             offsets = new int[files.size() + 1];
@@ -34,31 +40,47 @@ final class FileBuffer implements InputFiles {
         int position = 0;
         for (int f = 0; f < files.size(); f++) {
             Path path = files.get(f);
+            String name = describe(path);
             offsets[f] = position;
+            long start = System.nanoTime();
             try (SeekableByteChannel channel = Files.newByteChannel(path)) {
                 long size = channel.size();
                 if (size > memory.capacity() - position) {
-                    throw new IOException(path + ": " + size + " bytes, more than the " + memory.capacity()
+                    throw new IOException(name + ": " + size + " bytes, more than the " + memory.capacity()
                             + " bytes this application accepts per item");
                 }
                 ByteBuffer target = memory.duplicate().clear().position(position).limit(position + (int) size);
                 while (target.hasRemaining()) {
                     if (channel.read(target) < 0) {
-                        throw new IOException(path + ": file shrank while being read");
+                        throw new IOException(name + ": file shrank while being read");
                     }
                 }
                 position += (int) size;
+                traffic.record(InputTraffic.scheme(path), size, System.nanoTime() - start);
             } catch (NoSuchFileException e) {
-                throw new IOException(path + ": no such file", e);
+                throw new IOException(name + ": no such file", e);
             } catch (IOException e) {
-                if (e.getMessage() != null && e.getMessage().startsWith(path.toString())) {
+                if (e.getMessage() != null && e.getMessage().startsWith(name)) {
                     throw e;
                 }
-                throw new IOException(path + ": cannot read: " + e, e);
+                throw new IOException(name + ": cannot read: " + e, e);
             }
             paths.add(path);
         }
         offsets[files.size()] = position;
+    }
+
+    /** A local file by its path, a remote one by its URI ({@code sftp://host/...}, {@code s3://bucket/...}). */
+    static String describe(Path path) {
+        return "file".equals(InputTraffic.scheme(path)) ? path.toString() : path.toUri().toString();
+    }
+
+    Object diskKey() {
+        return diskKey;
+    }
+
+    void diskKey(Object key) {
+        diskKey = key;
     }
 
     @Override

@@ -22,7 +22,7 @@ import java.nio.file.Path;
  * <p>Any failure becomes an {@link ItemException} naming the item; it is remembered by the node so the item is not
  * tried again, and both slots turn INVALID so every waiting job fails with it instead of hanging.
  */
-final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems.Callback {
+final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems.Callback, ReadAhead.Waiter {
     private enum Step { READ, PARSE, COPY_IN, PREPROCESS, COPY_BACK, COPY_FROM_HOST_CACHE, COPY_FETCHED }
 
     private final NodePipeline<K, R> node;
@@ -88,7 +88,24 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
             node.cpu.execute(this);
         } else {
             step = Step.READ;
-            node.io.execute(this);
+            if (node.readAhead.claim(item, this) == ReadAhead.Claim.NOT_AHEAD) {
+                // Ahead of read-ahead on the I/O queue: a device is waiting for this item.
+                node.io.executeUrgent(this);
+            }
+        }
+    }
+
+    /** The files were read ahead (or that read failed): parse them, or fail with the read's error. */
+    @Override
+    public void readAhead(FileBuffer prefetched, Throwable error) {
+        if (error != null) {
+            fail(error);
+        } else if (prefetched == null) {
+            node.io.executeUrgent(this); // found on disk meanwhile: the read step takes it from there
+        } else {
+            files = prefetched;
+            step = Step.PARSE;
+            node.cpu.execute(this);
         }
     }
 
@@ -128,7 +145,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
 
     private void read(long start) throws Exception {
         files = node.files.take();
-        files.read(node.app.inputFiles(node.keys.get(item)));
+        files.read(node.app.inputFiles(node.keys.get(item)), node.traffic);
         node.telemetry.record(TraceEvent.READ, start, System.nanoTime(), item, -1);
         step = Step.PARSE;
         node.cpu.execute(this);
@@ -140,7 +157,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
         long length = node.app.parse(node.keys.get(item), files == null ? NodePipeline.NO_FILES : files, parsed);
         parsed.length(length);
         if (files != null) {
-            node.files.give(files);
+            node.giveFiles(files);
             files = null;
         }
         node.telemetry.record(TraceEvent.PARSE, start, System.nanoTime(), item, -1);
@@ -200,7 +217,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
 
     private void fail(Throwable cause) {
         if (files != null) {
-            node.files.give(files);
+            node.giveFiles(files);
             files = null;
         }
         if (parsed != null) {

@@ -14,6 +14,7 @@ import io.rocket.core.device.HostMemory;
 import io.rocket.core.exec.ResourceExecutor;
 import io.rocket.core.exec.ThreadKind;
 import io.rocket.core.summary.CacheStats;
+import io.rocket.core.summary.InputTraffic;
 import io.rocket.core.trace.Telemetry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,6 +64,8 @@ public final class NodePipeline<K, R> implements AutoCloseable {
     final BufferPool<FileBuffer> files;
     final BufferPool<HostBuffer> hostStaging;
     final LongAdder loads = new LongAdder();
+    final InputTraffic traffic = new InputTraffic();
+    final ReadAhead readAhead;
     private final List<DeviceLane<K, R>> lanes = new ArrayList<>();
     private final PairListener listener;
     private final Map<Integer, ItemException> failures = new ConcurrentHashMap<>();
@@ -80,10 +83,13 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         this.l2 = new SlotCache<>("L2", keys.size(), config.hostSlots(), app.maxItemBytes(),
                 s -> hostMemory.allocate(app.maxItemBytes()), new LruPolicy());
         List<FileBuffer> fileBuffers = new ArrayList<>();
-        for (int k = 0; k < config.ioThreads() + config.hostThreads(); k++) {
+        int demandBuffers = config.ioThreads() + config.hostThreads();
+        int aheadBuffers = readAheadBuffers(config.readAheadBytes(), app.maxFileBytes(), keys.size());
+        for (int k = 0; k < demandBuffers + aheadBuffers; k++) {
             fileBuffers.add(new FileBuffer(ByteBuffer.allocateDirect((int) app.maxFileBytes())));
         }
         this.files = new BufferPool<>(fileBuffers);
+        this.readAhead = new ReadAhead(this, keys.size(), aheadBuffers, demandBuffers);
         List<HostBuffer> staging = new ArrayList<>();
         for (int k = 0; k < config.stagingBuffers() + config.hostThreads(); k++) {
             staging.add(hostMemory.allocate(app.maxInputBytes()));
@@ -94,6 +100,64 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         for (Device device : devices) {
             lanes.add(new DeviceLane<>(this, device, config, telemetry.tracer()));
         }
+    }
+
+    /**
+     * Files that fit in the read-ahead budget, at least one when it is on; none for applications without input
+     * files, and never more than there are items.
+     */
+    static int readAheadBuffers(long budgetBytes, long maxFileBytes, int items) {
+        if (budgetBytes <= 0 || maxFileBytes <= 0) {
+            return 0;
+        }
+        return (int) Math.min(items, Math.max(1, budgetBytes / maxFileBytes));
+    }
+
+    /**
+     * The scheduler's next leaf, rows {@code [r0, r1)} against columns {@code [c0, c1)}: its items' files are read
+     * ahead while the devices compute (see {@link ReadAhead}).
+     */
+    public void upcoming(int r0, int r1, int c0, int c1) {
+        readAhead.hint(r0, r1, c0, c1);
+    }
+
+    /** The input files of an item. */
+    List<Path> inputFiles(int item) {
+        return app.inputFiles(keys.get(item));
+    }
+
+    /** Returns a file buffer to the pool, and lets read-ahead use it if it waits for one. */
+    void giveFiles(FileBuffer buffer) {
+        files.give(buffer);
+        readAhead.pump();
+    }
+
+    /**
+     * Whether the item is in the disk cache, so its files need no reading; otherwise remembers on {@code buffer}
+     * the disk key taken before the read. Called on an I/O thread.
+     */
+    boolean onDisk(int item, List<Path> paths, FileBuffer buffer) {
+        return false;
+    }
+
+    /** Bytes read from input files per scheme so far (for the trace's counter track). */
+    public java.util.Map<String, Long> inputBytes() {
+        return traffic.bytesByScheme();
+    }
+
+    /** Input traffic per scheme over a run of {@code wallSeconds}. */
+    public java.util.Map<String, InputTraffic.Figures> inputFigures(double wallSeconds) {
+        return traffic.figures(wallSeconds);
+    }
+
+    /** What read-ahead did, for the summary; empty when it was off. */
+    public java.util.Map<String, Long> readAheadFigures() {
+        return readAhead.enabled() ? readAhead.figures() : java.util.Map.of();
+    }
+
+    /** Files held ahead now. */
+    public int readAheadHeld() {
+        return readAhead.held();
     }
 
     /** Sets the L3 level consulted after an L2 miss (cluster runs); null for none. Call before the first pair. */
@@ -222,6 +286,12 @@ public final class NodePipeline<K, R> implements AutoCloseable {
 
     /** Checks caches and pools after a run: nothing referenced, loading or lent out. */
     public void checkQuiescent() {
+        try {
+            readAhead.drain();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while read-ahead drained", e);
+        }
         l2.checkInvariants(true);
         for (DeviceLane<K, R> lane : lanes) {
             lane.l1.checkInvariants(true);
@@ -237,6 +307,7 @@ public final class NodePipeline<K, R> implements AutoCloseable {
     /** Stops the threads after queued work drains. */
     @Override
     public void close() {
+        readAhead.stop();
         for (DeviceLane<K, R> lane : lanes) {
             lane.close();
         }

@@ -9,9 +9,16 @@ package io.rocket.cache.pipeline;
  * @param hostSlots       L2 slots per node
  * @param deviceSlots     L1 slots per device
  * @param stagingBuffers  parsed-item staging buffers per node (host) and per device
+ * @param readAheadBytes  budget for files read ahead of the schedule; 0 turns read-ahead off
  */
 public record PipelineConfig(int hostThreads, int ioThreads, int concurrentJobs, int hostSlots, int deviceSlots,
-                             int stagingBuffers) {
+                             int stagingBuffers, long readAheadBytes) {
+
+    /** A configuration without read-ahead. */
+    public PipelineConfig(int hostThreads, int ioThreads, int concurrentJobs, int hostSlots, int deviceSlots,
+                          int stagingBuffers) {
+        this(hostThreads, ioThreads, concurrentJobs, hostSlots, deviceSlots, stagingBuffers, 0);
+    }
 
     public PipelineConfig {
         positive("host threads", hostThreads, 1);

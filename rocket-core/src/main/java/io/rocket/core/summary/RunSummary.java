@@ -20,7 +20,8 @@ import java.util.TreeMap;
  * and the performance model's lower bound and system efficiency. Field names are the JSON names.
  */
 @JsonPropertyOrder({"app", "items", "pairs", "errors", "pairs_computed", "pairs_resumed", "wall_seconds",
-        "pairs_per_second", "loads", "R", "t_min_seconds", "system_efficiency", "devices", "cache", "cluster",
+        "pairs_per_second", "loads", "R", "t_min_seconds", "system_efficiency", "devices", "cache", "inputs",
+        "read_ahead", "cluster",
         "step_seconds", "busy_seconds", "nodes", "failures"})
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public final class RunSummary {
@@ -48,6 +49,11 @@ public final class RunSummary {
     public List<Map<String, Object>> devices = List.of();
     /** {@code device} (L1, all devices) and {@code host} (L2). */
     public Map<String, CacheStats> cache = new LinkedHashMap<>();
+    /** Input files read, per URI scheme ({@code file}, {@code sftp}, {@code s3}, {@code https}). */
+    public Map<String, InputTraffic.Figures> inputs = new TreeMap<>();
+    /** Read-ahead in schedule order: its budget and what became of the files it fetched early. */
+    @JsonProperty("read_ahead")
+    public Map<String, Long> readAhead = new LinkedHashMap<>();
     /** Mean seconds per step: read, parse, h2d, preprocess, compare, d2h, postprocess. */
     @JsonProperty("step_seconds")
     public Map<String, Double> stepSeconds = new LinkedHashMap<>();
@@ -117,6 +123,14 @@ public final class RunSummary {
         cache.forEach((level, s) -> b.append(String.format(Locale.ROOT,
                 "cache %-6s %d slots: %d hits, %d misses, %d evictions, %d waits%n",
                 level, s.slots(), s.hits(), s.misses(), s.evictions(), s.waits())));
+        inputs.forEach((scheme, f) -> b.append(String.format(Locale.ROOT,
+                "inputs %-6s %d files, %.1f MB, %.1f MB/s over the run (%.1f MB/s per read stream)%n",
+                scheme, f.files(), f.bytes() / 1e6, f.mbPerSecond(), f.readMbPerSecond())));
+        if (!readAhead.isEmpty()) {
+            b.append("read-ahead:");
+            readAhead.forEach((k, v) -> b.append(' ').append(k.replace('_', ' ')).append(' ').append(v));
+            b.append(String.format("%n"));
+        }
         b.append("mean step ms:");
         stepSeconds.forEach((k, v) -> b.append(String.format(Locale.ROOT, " %s %.3f", k, v * 1e3)));
         b.append(String.format("%nbusy s:"));

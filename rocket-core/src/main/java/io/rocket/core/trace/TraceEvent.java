@@ -3,6 +3,7 @@ package io.rocket.core.trace;
 /** The tasks the runtime traces, with the Perfetto/Chrome name and category each shows under. */
 public enum TraceEvent {
     READ("read", "io", Args.ITEM),
+    READ_AHEAD("read ahead", "io", Args.ITEM),
     PARSE("parse", "cpu", Args.ITEM),
     COPY_IN("h2d", "copy", Args.ITEM),
     PREPROCESS("preprocess", "kernel", Args.ITEM),

@@ -138,7 +138,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         ChromeTracer chrome = options.trace() == null ? null : new ChromeTracer(rank, "rank " + rank + " " + app.name());
         Tracer tracer = chrome == null ? Tracer.NOOP : chrome;
         Telemetry telemetry = new Telemetry(tracer);
-        PipelineConfig config = RunSupport.resolve(app, n, options, devices.get(0));
+        PipelineConfig config = RunSupport.resolve(app, keys, options, devices.get(0));
         int window = startWindow(n, config);
         ClusterChannel channel = null;
         DataPlane data = null;
@@ -191,6 +191,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                         }
                     });
             holder[0] = pipeline;
+            work.upcoming(pipeline::upcoming);
             if (cluster.distributedCache() && cluster.nodes() > 1) {
                 l3 = new DistributedCache(rank, cluster.nodes(), n, cluster.hops(), cluster.l3Timeout().toNanos(),
                         new Transport(channel, data), pipeline.hostCache());

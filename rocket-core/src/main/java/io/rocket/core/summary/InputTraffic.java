@@ -1,0 +1,81 @@
+package io.rocket.core.summary;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What a node read from its input files, per URI scheme ({@code file}, {@code sftp}, {@code s3}, {@code https}):
+ * files, bytes and the time spent reading them. Remote storage is usually what bounds a run's loading, so the summary
+ * and the trace show each scheme's throughput apart. Updated by the I/O threads without allocating.
+ */
+public final class InputTraffic {
+    private final Map<String, Counters> byScheme = new ConcurrentHashMap<>();
+
+    /** The scheme of the file system that serves {@code path}: "file" for local files. */
+    public static String scheme(Path path) {
+        return path.getFileSystem().provider().getScheme();
+    }
+
+    /** Counts one file of {@code bytes} read in {@code nanos}. */
+    public void record(String scheme, long bytes, long nanos) {
+        Counters c = byScheme.get(scheme);
+        if (c == null) {
+            c = byScheme.computeIfAbsent(scheme, s -> new Counters());
+        }
+        c.files.increment();
+        c.bytes.add(bytes);
+        c.nanos.add(nanos);
+    }
+
+    /** Bytes read so far per scheme, sorted by scheme (for the trace's counter track). */
+    public Map<String, Long> bytesByScheme() {
+        Map<String, Long> out = new TreeMap<>();
+        byScheme.forEach((scheme, c) -> out.put(scheme, c.bytes.sum()));
+        return out;
+    }
+
+    /** The figures per scheme for a run of {@code wallSeconds}. */
+    public Map<String, Figures> figures(double wallSeconds) {
+        Map<String, Figures> out = new TreeMap<>();
+        byScheme.forEach((scheme, c) -> {
+            long bytes = c.bytes.sum();
+            double seconds = c.nanos.sum() / 1e9;
+            out.put(scheme, new Figures(c.files.sum(), bytes, seconds,
+                    wallSeconds > 0 ? bytes / 1e6 / wallSeconds : 0, seconds > 0 ? bytes / 1e6 / seconds : 0));
+        });
+        return out;
+    }
+
+    /**
+     * One scheme's figures.
+     *
+     * @param files           files read
+     * @param bytes           bytes read
+     * @param readSeconds     time the I/O threads spent reading them, summed over threads
+     * @param mbPerSecond     bytes over the run's wall time (MB = 10^6 bytes): what the run got from this storage
+     * @param readMbPerSecond bytes over the reading time: what one read stream got, so latency shows as a low figure
+     */
+    public record Figures(long files, long bytes, @JsonProperty("read_seconds") double readSeconds,
+                          @JsonProperty("mb_per_s") double mbPerSecond,
+                          @JsonProperty("read_mb_per_s") double readMbPerSecond) {
+
+        /** The sum of two nodes' figures over the same wall time. */
+        public Figures plus(Figures o, double wallSeconds) {
+            long b = bytes + o.bytes;
+            double s = readSeconds + o.readSeconds;
+            return new Figures(files + o.files, b, s, wallSeconds > 0 ? b / 1e6 / wallSeconds : 0,
+                    s > 0 ? b / 1e6 / s : 0);
+        }
+    }
+
+    private static final class Counters {
+        final LongAdder files = new LongAdder();
+        final LongAdder bytes = new LongAdder();
+        final LongAdder nanos = new LongAdder();
+    }
+}
