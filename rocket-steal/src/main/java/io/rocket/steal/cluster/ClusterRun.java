@@ -491,6 +491,11 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         f.put("compare_count", t.count(TraceEvent.COMPARE));
         f.put("compare_seconds", t.totalSeconds(TraceEvent.COMPARE));
         f.put("wall_seconds", own.wallSeconds);
+        Map<String, Object> inputs = new LinkedHashMap<>();
+        own.inputs.forEach((scheme, x) -> inputs.put(scheme, Map.of("files", x.files(), "bytes", x.bytes(),
+                "read_seconds", x.readSeconds())));
+        f.put("inputs", inputs);
+        f.put("read_ahead", own.readAhead);
         f.put("failures", own.failures.stream().map(x -> x.error()).toList());
         return new NodeReport(f);
     }

@@ -1,6 +1,7 @@
 package io.rocket.steal.cluster;
 
 import io.rocket.core.summary.CacheStats;
+import io.rocket.core.summary.InputTraffic;
 import io.rocket.core.summary.PerformanceModel;
 import io.rocket.core.summary.RunSummary;
 
@@ -50,7 +51,18 @@ final class ClusterSummary {
         CacheStats device = new CacheStats(0, 0, 0, 0, 0, 0);
         CacheStats host = new CacheStats(0, 0, 0, 0, 0, 0);
         List<Map<String, Object>> nodes = new ArrayList<>();
+        Map<String, InputTraffic.Figures> inputs = new TreeMap<>();
+        Map<String, Long> readAhead = new LinkedHashMap<>();
         for (NodeReport r : byRank.values()) {
+            r.map("inputs").forEach((scheme, o) -> {
+                if (o instanceof Map<?, ?> m) {
+                    InputTraffic.Figures x = new InputTraffic.Figures(n(m.get("files")), n(m.get("bytes")),
+                            real(m.get("read_seconds")), 0, 0);
+                    inputs.merge(scheme, x.plus(new InputTraffic.Figures(0, 0, 0, 0, 0), wall),
+                            (a, b) -> a.plus(b, wall));
+                }
+            });
+            r.map("read_ahead").forEach((k, v) -> readAhead.merge(k, n(v), Long::sum));
             nodes.add(r.figures());
             loads += r.number("loads");
             devices += r.number("devices");
@@ -89,6 +101,8 @@ final class ClusterSummary {
         s.devices = rank0.devices;
         s.cache.put("device", device);
         s.cache.put("host", host);
+        s.inputs = inputs;
+        s.readAhead = readAhead;
         s.stepSeconds = rank0.stepSeconds;
         s.busySeconds = rank0.busySeconds;
         s.deviceBusySeconds = rank0.deviceBusySeconds;
@@ -130,6 +144,10 @@ final class ClusterSummary {
             return new CacheStats(0, 0, 0, 0, 0, 0);
         }
         return new CacheStats(n(m.get("slots")), 0, n(m.get("hits")), n(m.get("misses")), n(m.get("evictions")), 0);
+    }
+
+    private static double real(Object o) {
+        return o instanceof Number x ? x.doubleValue() : 0;
     }
 
     private static long n(Object o) {
