@@ -5,6 +5,7 @@ import io.rocket.core.RocketException;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -60,6 +61,33 @@ public final class PhotoDirectory {
         return lower.endsWith(".jpg") || lower.endsWith(".jpeg");
     }
 
+    /** Bytes read from the start of a photo to find its size: the frame header nearly always lies within them. */
+    static final int HEADER_BYTES = 256 << 10;
+
+    /**
+     * A photo's size from its first {@value #HEADER_BYTES} bytes, or from the whole file when its frame header lies
+     * further on (a large embedded thumbnail): on remote storage, sizing a collection must not read whole photos.
+     */
+    static int[] dimensions(JpegGrayDecoder decoder, String name, Path photo) throws IOException {
+        ByteBuffer head = ByteBuffer.allocate(HEADER_BYTES);
+        long size;
+        try (SeekableByteChannel channel = Files.newByteChannel(photo)) {
+            size = channel.size();
+            while (head.hasRemaining() && channel.read(head) > 0) {
+                // keep reading: a remote channel may return fewer bytes per call
+            }
+        }
+        head.flip();
+        if (size <= head.limit()) {
+            return decoder.dimensions(name, head);
+        }
+        try {
+            return decoder.dimensions(name, head);
+        } catch (PhotoFormatException e) {
+            return decoder.dimensions(name, ByteBuffer.wrap(Files.readAllBytes(photo)));
+        }
+    }
+
     /**
      * The collection's size as {@code {width, height}}: the most common among the first readable headers (ties go
      * to the earliest photo).
@@ -77,7 +105,7 @@ public final class PhotoDirectory {
                 }
                 String name = photo.getFileName().toString();
                 try {
-                    int[] size = decoder.dimensions(name, ByteBuffer.wrap(Files.readAllBytes(photo)));
+                    int[] size = dimensions(decoder, name, photo);
                     long key = ((long) size[0] << 32) | size[1];
                     votes.merge(key, 1, Integer::sum);
                     order.add(key);
