@@ -62,6 +62,14 @@ public interface Application<K, R> {
     Kernels<K> kernels(DeviceKind kind);
 
     /**
+     * What the disk cache keeps of this application's items across runs (see {@link DiskCaching}); items are keyed
+     * by the application, its options, the key's label and the identity (size, modification time, ETag) of its files.
+     */
+    default DiskCaching diskCaching() {
+        return DiskCaching.PARSED;
+    }
+
+    /**
      * How results travel between cluster nodes; null (the default) means this application runs on one node only.
      */
     default ResultCodec<R> resultCodec() {

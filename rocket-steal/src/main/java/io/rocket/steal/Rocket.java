@@ -1,5 +1,6 @@
 package io.rocket.steal;
 
+import io.rocket.cache.disk.DiskCache;
 import io.rocket.cache.pipeline.NodePipeline;
 import io.rocket.cache.pipeline.PipelineConfig;
 import io.rocket.core.Application;
@@ -101,6 +102,7 @@ public final class Rocket {
             pipeline[0] = new NodePipeline<>(app, keys, devices, opened.hostMemory(), config,
                     journal == null ? sink : journal.sink(), telemetry, (device, i, j, ok) -> scheduler.pairDone());
             scheduler.upcoming(pipeline[0]::upcoming);
+            DiskCache disk = RunSupport.openDiskCache(app, options, pipeline[0]);
             CounterSampler sampler = chrome == null ? null : new CounterSampler(pipeline[0], tracer, null);
             try {
                 if (journal != null) {
@@ -122,6 +124,9 @@ public final class Rocket {
             pipeline[0].checkQuiescent();
             double wall = (System.nanoTime() - start) / 1e9;
             RunSummary summary = RunSupport.summarize(app, n, devices, pipeline[0], telemetry, wall, toRun);
+            if (disk != null) {
+                disk.close();
+            }
             if (journal != null) {
                 journal.close();
                 journal.addTo(summary);

@@ -1,5 +1,6 @@
 package io.rocket.steal;
 
+import io.rocket.cache.disk.DiskCache;
 import io.rocket.cache.pipeline.NodePipeline;
 import io.rocket.cache.pipeline.PipelineConfig;
 import io.rocket.core.Application;
@@ -85,6 +86,21 @@ public final class RunSupport {
         return (int) Math.min(slots, cap);
     }
 
+    /**
+     * Opens the disk cache the options ask for and gives it to the pipeline; returns it (to close after the run), or
+     * null without one.
+     */
+    public static DiskCache openDiskCache(Application<?, ?> app, RocketOptions o, NodePipeline<?, ?> pipeline) {
+        InputOptions in = o.inputs();
+        if (in.diskCache() == null) {
+            return null;
+        }
+        long size = in.diskCacheBytes() > 0 ? in.diskCacheBytes() : DiskCache.defaultSize(in.diskCache());
+        DiskCache cache = DiskCache.open(in.diskCache(), size);
+        pipeline.diskCache(cache, in.job() != null ? in.job() : app.getClass().getName());
+        return cache;
+    }
+
     /** The summary of one node's run. */
     public static <K, R> RunSummary summarize(Application<K, R> app, int n, List<Device> devices,
                                                NodePipeline<K, R> pipeline, Telemetry t, double wall) {
@@ -113,6 +129,10 @@ public final class RunSupport {
         s.devices = devices.stream().map(Device::info).toList();
         s.cache.put("device", pipeline.deviceCacheStats());
         s.cache.put("host", pipeline.hostCacheStats());
+        if (pipeline.diskCacheStats() != null) {
+            s.cache.put("disk", pipeline.diskCacheStats());
+            s.diskCache = pipeline.diskCacheFigures();
+        }
         s.inputs = pipeline.inputFigures(wall);
         s.readAhead = pipeline.readAheadFigures();
         for (TraceEvent e : TraceEvent.values()) {

@@ -2,6 +2,7 @@ package io.rocket.cache.pipeline;
 
 import io.rocket.cache.CacheRequest;
 import io.rocket.cache.Grant;
+import io.rocket.cache.disk.DiskKey;
 import io.rocket.cache.distributed.RemoteItems;
 import io.rocket.core.DeviceBuffer;
 import io.rocket.core.HostBuffer;
@@ -23,7 +24,9 @@ import java.nio.file.Path;
  * tried again, and both slots turn INVALID so every waiting job fails with it instead of hanging.
  */
 final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems.Callback, ReadAhead.Waiter {
-    private enum Step { READ, PARSE, COPY_IN, PREPROCESS, COPY_BACK, COPY_FROM_HOST_CACHE, COPY_FETCHED }
+    private enum Step {
+        READ, PARSE, STORE_PARSED, COPY_IN, PREPROCESS, COPY_BACK, STORE_ITEM, COPY_FROM_HOST_CACHE, COPY_FETCHED
+    }
 
     private final NodePipeline<K, R> node;
     private final DeviceLane<K, R> lane;
@@ -34,6 +37,8 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
     private HostBuffer parsed;
     private DeviceBuffer staged;
     private long fetchStart;
+    /** The item's disk-cache key, taken before its files were read; null without a disk cache. */
+    private DiskKey diskKey;
 
     ItemLoad(NodePipeline<K, R> node, DeviceLane<K, R> lane, int item, int deviceSlot) {
         super(1);
@@ -104,6 +109,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
             node.io.executeUrgent(this); // found on disk meanwhile: the read step takes it from there
         } else {
             files = prefetched;
+            diskKey = (DiskKey) prefetched.diskKey();
             step = Step.PARSE;
             node.cpu.execute(this);
         }
@@ -132,9 +138,11 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
             switch (step) {
                 case READ -> read(start);
                 case PARSE -> parse(start);
+                case STORE_PARSED -> storeParsed(start);
                 case COPY_IN -> copyIn(start);
                 case PREPROCESS -> preprocess(start);
                 case COPY_BACK -> copyBack(start);
+                case STORE_ITEM -> storeItem(start);
                 case COPY_FROM_HOST_CACHE -> copyFromHostCache(start);
                 case COPY_FETCHED -> copyFetched(start);
             }
@@ -144,11 +152,64 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
     }
 
     private void read(long start) throws Exception {
+        List<Path> paths = node.inputFiles(item);
+        DiskItems disk = node.disk();
+        if (disk != null) {
+            diskKey = disk.key(node.app.label(node.keys.get(item)), paths);
+            if (readFromDisk(disk, start)) {
+                return;
+            }
+            start = System.nanoTime();
+        }
         files = node.files.take();
-        files.read(node.app.inputFiles(node.keys.get(item)), node.traffic);
+        files.read(paths, node.traffic);
         node.telemetry.record(TraceEvent.READ, start, System.nanoTime(), item, -1);
         step = Step.PARSE;
         node.cpu.execute(this);
+    }
+
+    /** The item from the disk cache: parsed (to be preprocessed) or preprocessed (into the L2 slot); or false. */
+    private boolean readFromDisk(DiskItems disk, long start) {
+        if (disk.preprocessed()) {
+            HostBuffer slot = node.l2.buffer(slot(0));
+            long length = disk.read(diskKey, slot.byteBuffer().duplicate().clear());
+            if (length < 0) {
+                return false;
+            }
+            slot.length(length);
+            node.telemetry.record(TraceEvent.DISK_READ, start, System.nanoTime(), item, -1);
+            step = Step.COPY_FETCHED;
+            lane.copyIn.executeUrgent(this);
+            return true;
+        }
+        parsed = node.hostStaging.take();
+        long length = disk.read(diskKey, parsed.byteBuffer().duplicate().clear());
+        if (length < 0) {
+            node.hostStaging.give(parsed);
+            parsed = null;
+            return false;
+        }
+        parsed.length(length);
+        node.telemetry.record(TraceEvent.DISK_READ, start, System.nanoTime(), item, -1);
+        step = Step.COPY_IN;
+        lane.copyIn.executeUrgent(this);
+        return true;
+    }
+
+    /** Keeps the parsed item in the disk cache, then goes on to the device. */
+    private void storeParsed(long start) {
+        node.disk().write(diskKey, parsed.byteBuffer().duplicate().clear().limit((int) parsed.length()));
+        node.telemetry.record(TraceEvent.DISK_WRITE, start, System.nanoTime(), item, -1);
+        step = Step.COPY_IN;
+        lane.copyIn.executeUrgent(this);
+    }
+
+    /** Keeps the preprocessed item (now in the L2 slot) in the disk cache, then publishes the slot. */
+    private void storeItem(long start) {
+        HostBuffer slot = node.l2.buffer(slot(0));
+        node.disk().write(diskKey, slot.byteBuffer().duplicate().clear().limit((int) slot.length()));
+        node.telemetry.record(TraceEvent.DISK_WRITE, start, System.nanoTime(), item, -1);
+        node.l2.publish(slot(0));
     }
 
     private void parse(long start) throws Exception {
@@ -161,6 +222,12 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
             files = null;
         }
         node.telemetry.record(TraceEvent.PARSE, start, System.nanoTime(), item, -1);
+        DiskItems disk = node.disk();
+        if (disk != null && !disk.preprocessed() && diskKey != null) {
+            step = Step.STORE_PARSED;
+            node.io.executeUrgent(this);
+            return;
+        }
         step = Step.COPY_IN;
         lane.copyIn.executeUrgent(this);
     }
@@ -191,8 +258,15 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
 
     private void copyBack(long start) {
         DeviceBuffer out = lane.l1.buffer(deviceSlot);
-        lane.device.copyToHost(out, node.l2.buffer(slot(0)), out.length());
+        HostBuffer slot = node.l2.buffer(slot(0));
+        lane.device.copyToHost(out, slot, out.length());
         node.telemetry.record(TraceEvent.COPY_BACK_ITEM, start, System.nanoTime(), item, -1);
+        DiskItems disk = node.disk();
+        if (disk != null && disk.preprocessed() && diskKey != null) {
+            step = Step.STORE_ITEM;
+            node.io.executeUrgent(this);
+            return;
+        }
         node.l2.publish(slot(0));
     }
 

@@ -2,8 +2,11 @@ package io.rocket.cache.pipeline;
 
 import io.rocket.cache.LruPolicy;
 import io.rocket.cache.SlotCache;
+import io.rocket.cache.disk.DiskCache;
+import io.rocket.cache.disk.DiskKey;
 import io.rocket.cache.distributed.RemoteItems;
 import io.rocket.core.Application;
+import io.rocket.core.DiskCaching;
 import io.rocket.core.HostBuffer;
 import io.rocket.core.InputFiles;
 import io.rocket.core.ItemException;
@@ -71,6 +74,7 @@ public final class NodePipeline<K, R> implements AutoCloseable {
     private final Map<Integer, ItemException> failures = new ConcurrentHashMap<>();
     private final LongAdder pairErrors = new LongAdder();
     private volatile RemoteItems remote;
+    private volatile DiskItems disk;
 
     public NodePipeline(Application<K, R> app, List<K> keys, List<Device> devices, HostMemory hostMemory,
                         PipelineConfig config, ResultSink<K, R> sink, Telemetry telemetry, PairListener listener) {
@@ -136,8 +140,43 @@ public final class NodePipeline<K, R> implements AutoCloseable {
      * Whether the item is in the disk cache, so its files need no reading; otherwise remembers on {@code buffer}
      * the disk key taken before the read. Called on an I/O thread.
      */
-    boolean onDisk(int item, List<Path> paths, FileBuffer buffer) {
+    boolean onDisk(int item, List<Path> paths, FileBuffer buffer) throws java.io.IOException {
+        DiskItems d = disk;
+        if (d == null) {
+            return false;
+        }
+        DiskKey key = d.key(app.label(keys.get(item)), paths);
+        if (d.contains(key)) {
+            return true;
+        }
+        buffer.diskKey(key);
         return false;
+    }
+
+    /**
+     * Sets the L4 level: items of job {@code job} (the application and its options) kept in {@code cache}, in the
+     * form the application allows. Call before the first pair; null for none.
+     */
+    public void diskCache(DiskCache cache, String job) {
+        DiskCaching form = app.diskCaching();
+        this.disk = cache == null || form == DiskCaching.NONE ? null
+                : new DiskItems(cache, job, form, lanes.get(0).device);
+    }
+
+    DiskItems disk() {
+        return disk;
+    }
+
+    /** L4 counters, or null without a disk cache. */
+    public CacheStats diskCacheStats() {
+        DiskItems d = disk;
+        return d == null ? null : d.stats();
+    }
+
+    /** Everything the disk cache counted, or an empty map without one. */
+    public java.util.Map<String, Long> diskCacheFigures() {
+        DiskItems d = disk;
+        return d == null ? java.util.Map.of() : d.figures();
     }
 
     /** Bytes read from input files per scheme so far (for the trace's counter track). */

@@ -26,6 +26,8 @@ final class ReadAhead {
     private static final byte IDLE = 0;
     private static final byte READING = 1;
     private static final byte READY = 2;
+    /** In the disk cache: loads take it from there, so it is never read ahead again. */
+    private static final byte ON_DISK = 3;
 
     /** What a load does with an item's files: read them itself, or wait (they arrive by its callback). */
     enum Claim { NOT_AHEAD, WAITING }
@@ -194,7 +196,7 @@ final class ReadAhead {
             waiters[item] = null;
             if (error != null || unread || onDisk) {
                 node.files.give(buffer);
-                state[item] = IDLE;
+                state[item] = onDisk ? ON_DISK : IDLE;
                 held--;
                 if (error != null) {
                     failed++;

@@ -20,7 +20,7 @@ import java.util.TreeMap;
  * and the performance model's lower bound and system efficiency. Field names are the JSON names.
  */
 @JsonPropertyOrder({"app", "items", "pairs", "errors", "pairs_computed", "pairs_resumed", "wall_seconds",
-        "pairs_per_second", "loads", "R", "t_min_seconds", "system_efficiency", "devices", "cache", "inputs",
+        "pairs_per_second", "loads", "R", "t_min_seconds", "system_efficiency", "devices", "cache", "disk_cache", "inputs",
         "read_ahead", "cluster",
         "step_seconds", "busy_seconds", "nodes", "failures"})
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
@@ -49,6 +49,9 @@ public final class RunSummary {
     public List<Map<String, Object>> devices = List.of();
     /** {@code device} (L1, all devices) and {@code host} (L2). */
     public Map<String, CacheStats> cache = new LinkedHashMap<>();
+    /** The disk cache (L4): hits, misses, writes, corrupt entries found, evictions, bytes; empty without one. */
+    @JsonProperty("disk_cache")
+    public Map<String, Long> diskCache = new LinkedHashMap<>();
     /** Input files read, per URI scheme ({@code file}, {@code sftp}, {@code s3}, {@code https}). */
     public Map<String, InputTraffic.Figures> inputs = new TreeMap<>();
     /** Read-ahead in schedule order: its budget and what became of the files it fetched early. */

@@ -4,6 +4,8 @@ package io.rocket.core.trace;
 public enum TraceEvent {
     READ("read", "io", Args.ITEM),
     READ_AHEAD("read ahead", "io", Args.ITEM),
+    DISK_READ("disk cache read", "io", Args.ITEM),
+    DISK_WRITE("disk cache write", "io", Args.ITEM),
     PARSE("parse", "cpu", Args.ITEM),
     COPY_IN("h2d", "copy", Args.ITEM),
     PREPROCESS("preprocess", "kernel", Args.ITEM),

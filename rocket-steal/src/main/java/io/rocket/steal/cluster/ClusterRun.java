@@ -192,6 +192,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                     });
             holder[0] = pipeline;
             work.upcoming(pipeline::upcoming);
+            RunSupport.openDiskCache(app, options, pipeline); // holds no open file: nothing to close
             if (cluster.distributedCache() && cluster.nodes() > 1) {
                 l3 = new DistributedCache(rank, cluster.nodes(), n, cluster.hops(), cluster.l3Timeout().toNanos(),
                         new Transport(channel, data), pipeline.hostCache());
@@ -496,6 +497,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 "read_seconds", x.readSeconds())));
         f.put("inputs", inputs);
         f.put("read_ahead", own.readAhead);
+        f.put("disk_cache", own.diskCache);
         f.put("failures", own.failures.stream().map(x -> x.error()).toList());
         return new NodeReport(f);
     }

@@ -53,6 +53,7 @@ final class ClusterSummary {
         List<Map<String, Object>> nodes = new ArrayList<>();
         Map<String, InputTraffic.Figures> inputs = new TreeMap<>();
         Map<String, Long> readAhead = new LinkedHashMap<>();
+        Map<String, Long> diskCache = new LinkedHashMap<>();
         for (NodeReport r : byRank.values()) {
             r.map("inputs").forEach((scheme, o) -> {
                 if (o instanceof Map<?, ?> m) {
@@ -63,6 +64,7 @@ final class ClusterSummary {
                 }
             });
             r.map("read_ahead").forEach((k, v) -> readAhead.merge(k, n(v), Long::sum));
+            r.map("disk_cache").forEach((k, v) -> diskCache.merge(k, n(v), Long::sum));
             nodes.add(r.figures());
             loads += r.number("loads");
             devices += r.number("devices");
@@ -103,6 +105,12 @@ final class ClusterSummary {
         s.cache.put("host", host);
         s.inputs = inputs;
         s.readAhead = readAhead;
+        if (!diskCache.isEmpty()) {
+            s.cache.put("disk", new CacheStats(diskCache.getOrDefault("entries", 0L), 0,
+                    diskCache.getOrDefault("hits", 0L), diskCache.getOrDefault("misses", 0L),
+                    diskCache.getOrDefault("evictions", 0L), 0));
+            s.diskCache = diskCache;
+        }
         s.stepSeconds = rank0.stepSeconds;
         s.busySeconds = rank0.busySeconds;
         s.deviceBusySeconds = rank0.deviceBusySeconds;
