@@ -3,6 +3,7 @@ package io.rocket.apps.forensics;
 import io.rocket.apps.FileItemApplication;
 import io.rocket.core.DeviceBuffer;
 import io.rocket.core.DeviceKind;
+import io.rocket.core.DiskCaching;
 import io.rocket.core.HostBuffer;
 import io.rocket.core.InputFiles;
 import io.rocket.core.KernelContext;
@@ -77,6 +78,14 @@ public final class ForensicsApp extends FileItemApplication<Double> {
             default -> throw new UnsupportedOperationException("forensics has no " + kind.id()
                     + " kernels; use --device cpu or cuda");
         };
+    }
+
+    /** {@inheritDoc} {@link DiskCaching#PREPROCESSED}: PRNU extraction (noise filter, zero-mean, Wiener) is most of the work per photo and depends only on the photo, the
+     * size and the metric: keep the extracted pattern, so a later run does none of it.
+     */
+    @Override
+    public DiskCaching diskCaching() {
+        return DiskCaching.PREPROCESSED;
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.rocket.apps.phylogenetics;
 import io.rocket.apps.FileItemApplication;
 import io.rocket.core.DeviceBuffer;
 import io.rocket.core.DeviceKind;
+import io.rocket.core.DiskCaching;
 import io.rocket.core.HostBuffer;
 import io.rocket.core.InputFiles;
 import io.rocket.core.KernelContext;
@@ -90,6 +91,14 @@ public final class PhylogeneticsApp extends FileItemApplication<Double> {
             default -> throw new UnsupportedOperationException("phylogenetics has no " + kind.id()
                     + " kernels; use --device cpu or cuda");
         };
+    }
+
+    /** {@inheritDoc} {@link DiskCaching#PREPROCESSED}: Building the composition vector (counting, radix sort, Markov correction) depends only on the proteome and K:
+     * keep the vector, so a later run neither parses nor builds it.
+     */
+    @Override
+    public DiskCaching diskCaching() {
+        return DiskCaching.PREPROCESSED;
     }
 
     @Override
