@@ -18,14 +18,16 @@ import java.util.List;
  * serves; never uses {@code Path.toFile()}.
  */
 final class FileBuffer implements InputFiles {
-    private final ByteBuffer memory;
+    private final int capacity;
+    /** Allocated at the first read, then reused: a run whose items all come from the disk cache never needs it. */
+    private ByteBuffer memory;
     private final List<Path> paths = new ArrayList<>(2);
     private int[] offsets = new int[4];
     /** The disk-cache key of the item whose files these are, taken before they were read; or null. */
     private Object diskKey;
 
-    FileBuffer(ByteBuffer memory) {
-        this.memory = memory;
+    FileBuffer(int capacity) {
+        this.capacity = capacity;
     }
 
     /**
@@ -33,6 +35,9 @@ final class FileBuffer implements InputFiles {
      * the message of an exception names the file and the problem.
      */
     void read(List<Path> files, InputTraffic traffic) throws IOException {
+        if (memory == null) {
+            memory = ByteBuffer.allocateDirect(capacity);
+        }
         paths.clear();
         if (offsets.length < files.size() + 1) {
             offsets = new int[files.size() + 1];

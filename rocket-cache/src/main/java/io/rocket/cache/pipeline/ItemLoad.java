@@ -15,10 +15,11 @@ import java.nio.file.Path;
 /**
  * Fills one L1 slot with one item: from the node's L2 cache when it holds the item (a host-to-device copy); else,
  * in a cluster run, from another node's L2 (the L3 level fetches the bytes straight into our L2 slot, then one
- * host-to-device copy); else by the full load — read files (I/O thread), parse (CPU pool), copy to the device,
- * preprocess into the L1 slot (kernel thread) and copy the result back into the L2 slot (device-to-host thread), so
- * the item is always written to both levels. Each step is this object re-queued on the next resource's executor;
- * one object per load.
+ * host-to-device copy); else from the node's disk cache (L4: a parsed item, which is then preprocessed, or a
+ * preprocessed one, read straight into the L2 slot); else by the full load — read files (I/O thread, unless read
+ * ahead), parse (CPU pool), copy to the device, preprocess into the L1 slot (kernel thread) and copy the result back
+ * into the L2 slot (device-to-host thread), so the item is always written to both levels, and by the disk writer
+ * to the disk cache. Each step is this object re-queued on the next resource's executor; one object per load.
  *
  * <p>Any failure becomes an {@link ItemException} naming the item; it is remembered by the node so the item is not
  * tried again, and both slots turn INVALID so every waiting job fails with it instead of hanging.
@@ -225,7 +226,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
         DiskItems disk = node.disk();
         if (disk != null && !disk.preprocessed() && diskKey != null) {
             step = Step.STORE_PARSED;
-            node.io.executeUrgent(this);
+            node.diskWriter.execute(this);
             return;
         }
         step = Step.COPY_IN;
@@ -264,7 +265,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
         DiskItems disk = node.disk();
         if (disk != null && disk.preprocessed() && diskKey != null) {
             step = Step.STORE_ITEM;
-            node.io.executeUrgent(this);
+            node.diskWriter.execute(this);
             return;
         }
         node.l2.publish(slot(0));

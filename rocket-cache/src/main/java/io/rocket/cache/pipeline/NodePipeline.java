@@ -63,6 +63,12 @@ public final class NodePipeline<K, R> implements AutoCloseable {
     final HostMemory hostMemory;
     final ResourceExecutor io;
     final ResourceExecutor cpu;
+    /**
+     * Writes items to the disk cache. Its own thread, not the I/O threads: a write comes after parse or preprocess
+     * and holds a buffer that the I/O threads may be waiting for (a disk read takes a staging buffer), so running
+     * it behind them could close a cycle; this thread waits for nothing but the disk.
+     */
+    final ResourceExecutor diskWriter;
     final SlotCache<HostBuffer> l2;
     final BufferPool<FileBuffer> files;
     final BufferPool<HostBuffer> hostStaging;
@@ -90,7 +96,7 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         int demandBuffers = config.ioThreads() + config.hostThreads();
         int aheadBuffers = readAheadBuffers(config.readAheadBytes(), app.maxFileBytes(), keys.size());
         for (int k = 0; k < demandBuffers + aheadBuffers; k++) {
-            fileBuffers.add(new FileBuffer(ByteBuffer.allocateDirect((int) app.maxFileBytes())));
+            fileBuffers.add(new FileBuffer((int) app.maxFileBytes()));
         }
         this.files = new BufferPool<>(fileBuffers);
         this.readAhead = new ReadAhead(this, keys.size(), aheadBuffers, demandBuffers);
@@ -101,6 +107,7 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         this.hostStaging = new BufferPool<>(staging);
         this.io = new ResourceExecutor("io", ThreadKind.IO, config.ioThreads(), telemetry.tracer());
         this.cpu = new ResourceExecutor("cpu", ThreadKind.CPU, config.hostThreads(), telemetry.tracer());
+        this.diskWriter = new ResourceExecutor("disk-write", ThreadKind.IO, 1, telemetry.tracer());
         for (Device device : devices) {
             lanes.add(new DeviceLane<>(this, device, config, telemetry.tracer()));
         }
@@ -311,7 +318,7 @@ public final class NodePipeline<K, R> implements AutoCloseable {
 
     /** Every executor of the node, for busy-time figures. */
     public List<ResourceExecutor> executors() {
-        List<ResourceExecutor> all = new ArrayList<>(List.of(io, cpu));
+        List<ResourceExecutor> all = new ArrayList<>(List.of(io, cpu, diskWriter));
         for (DeviceLane<K, R> lane : lanes) {
             all.addAll(lane.executors());
         }
@@ -352,5 +359,6 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         }
         io.close();
         cpu.close();
+        diskWriter.close();
     }
 }
