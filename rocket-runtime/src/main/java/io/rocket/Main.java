@@ -1,6 +1,8 @@
 package io.rocket;
 
+import io.rocket.cli.InputsMixin;
 import io.rocket.cli.JobRunner;
+import io.rocket.inputs.InputLocations;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.Application;
 import io.rocket.core.KeyParser;
@@ -168,6 +170,7 @@ public final class Main {
         try {
             // After the application's, so that --help lists the application's options first.
             addMixin(spec, "runtime", CommandSpec.forAnnotatedObject(job.runtime), job.runtime);
+            addMixin(spec, "inputs", CommandSpec.forAnnotatedObject(job.inputs), job.inputs);
         } catch (CommandLine.InitializationException e) {
             throw new Failure(EXIT_USAGE, className + ": its options clash with Rocket's: " + e.getMessage());
         }
@@ -354,7 +357,7 @@ public final class Main {
             return text -> text;
         }
         if (raw == Path.class) {
-            return Path::of;
+            return InputLocations.defaults()::resolve;
         }
         String name = keyType == null ? "unknown" : keyType.getTypeName();
         throw new Failure(EXIT_USAGE, app.getClass().getName() + " has keys of type " + name + ", which io.rocket.Main "
@@ -490,10 +493,11 @@ public final class Main {
 
     private static Path directory(String argument) {
         try {
-            Path path = Path.of(argument);
+            Path path = InputLocations.isUri(argument) ? InputLocations.defaults().resolve(argument)
+                    : Path.of(argument);
             return Files.isDirectory(path) ? path : null;
-        } catch (InvalidPathException e) {
-            return null;
+        } catch (InvalidPathException | RocketException e) {
+            return null; // not a directory we can list: the text is a key, and its parser says what is wrong
         }
     }
 
@@ -501,7 +505,7 @@ public final class Main {
         try (Stream<Path> entries = Files.list(dir)) {
             return entries.filter(p -> !p.getFileName().toString().startsWith(".") && Files.isRegularFile(p))
                     .sorted(Comparator.comparing(p -> p.getFileName().toString()))
-                    .map(Path::toString)
+                    .map(InputLocations::display)
                     .toList();
         } catch (IOException | RuntimeException e) {
             throw new Failure(EXIT_ERROR, "cannot list directory " + argument + ": " + e.getMessage());
@@ -521,6 +525,7 @@ public final class Main {
     static final class Job implements Callable<Integer> {
         final Application<Object, Object> app;
         final RuntimeOptionsMixin runtime = new RuntimeOptionsMixin();
+        final InputsMixin inputs = new InputsMixin();
 
         @Spec
         CommandSpec spec;
@@ -536,7 +541,8 @@ public final class Main {
         /** The keys the arguments give, made by the application's key parser. */
         List<Object> keys() {
             Function<String, Object> parser = keyParser(app);
-            List<String> texts = keyTexts(arguments);
+            List<String> texts = new ArrayList<>(keyTexts(arguments));
+            inputs.listed().forEach(p -> texts.add(InputLocations.display(p)));
             if (texts.isEmpty()) {
                 throw new Failure(EXIT_USAGE, arguments.isEmpty()
                         ? "no keys: give the keys, @FILE or a directory after the application class " + HELP_HINT

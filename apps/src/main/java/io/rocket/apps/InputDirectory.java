@@ -1,6 +1,9 @@
 package io.rocket.apps;
 
+import io.rocket.cli.InputsMixin;
 import io.rocket.core.RocketException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -19,6 +22,7 @@ import java.util.function.Predicate;
  * truth table, say) are expected and not listed either.
  */
 public final class InputDirectory {
+    private static final Logger LOG = LoggerFactory.getLogger(InputDirectory.class);
 
     /**
      * What a scan found.
@@ -34,6 +38,27 @@ public final class InputDirectory {
     }
 
     /**
+     * Lists the items of a command's input source: the matching files of its directory, or every input of its list
+     * in list order (listed inputs are items whatever their names; an input whose size cannot be read stays an
+     * item, and its load fails with the reason, so one bad line does not stop the run).
+     */
+    public static Listing scan(InputsMixin.Source source, String what, Predicate<String> isItem,
+                               Set<String> expected) {
+        if (source.directory() != null) {
+            return scan(source.directory(), what, isItem, expected);
+        }
+        long largest = 0;
+        for (Path item : source.listed()) {
+            try {
+                largest = Math.max(largest, Files.size(item));
+            } catch (IOException e) {
+                LOG.warn("{}: cannot read the size of {} ({}); its {} will fail", source.name(), item, e, what);
+            }
+        }
+        return new Listing(source.listed(), List.of(), largest);
+    }
+
+    /**
      * Lists {@code dir}.
      *
      * @param what     what an item file holds ("particle"), for messages
@@ -43,14 +68,14 @@ public final class InputDirectory {
      */
     public static Listing scan(Path dir, String what, Predicate<String> isItem, Set<String> expected) {
         if (!Files.isDirectory(dir)) {
-            throw new RocketException(dir + ": not a directory (give the directory holding the " + what + " files)");
+            throw new RocketException(display(dir) + ": not a directory (give the directory holding the " + what + " files)");
         }
         List<Path> items = new ArrayList<>();
         List<String> ignored = new ArrayList<>();
         long largest = 0;
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path entry : entries) {
-                String name = entry.getFileName().toString();
+                String name = fileName(entry);
                 if (name.startsWith(".")) {
                     continue; // hidden: editor and OS droppings such as macOS "._img.jpg" files are not items
                 }
@@ -62,10 +87,22 @@ public final class InputDirectory {
                 }
             }
         } catch (IOException e) {
-            throw new RocketException("cannot list " + dir + ": " + e.getMessage(), e);
+            throw new RocketException("cannot list " + display(dir) + ": " + e.getMessage(), e);
         }
-        items.sort(Comparator.comparing(p -> p.getFileName().toString()));
+        items.sort(Comparator.comparing(InputDirectory::fileName));
         ignored.sort(null);
         return new Listing(List.copyOf(items), List.copyOf(ignored), largest);
+    }
+
+    /** An entry's name without a trailing slash (object stores list "directories" as {@code prefix/}). */
+    static String fileName(Path entry) {
+        Path name = entry.getFileName();
+        String text = name == null ? "" : name.toString();
+        return text.endsWith("/") ? text.substring(0, text.length() - 1) : text;
+    }
+
+    /** A directory as users wrote it: a local path, or the URI of a remote one. */
+    public static String display(Path dir) {
+        return io.rocket.inputs.InputLocations.display(dir);
     }
 }

@@ -289,18 +289,20 @@ public final class RuntimeOptionsMixin {
 
     /**
      * The command and its application options at their effective values, one per line: what makes two runs the
-     * same job, for the cluster's join check and a journal's identity. The runtime options declared here are left
-     * out: they may differ between nodes, and between a run and its resumption elsewhere. So are an application's
-     * output files (options whose parameter is labelled {@code FILE}): only rank 0 writes them, and a resumed job may
+     * same job, for the cluster's join check and a journal's identity. The runtime options declared here, and where
+     * the inputs are ({@link InputsMixin}), are left out: they may differ between nodes, and between a run and its
+     * resumption elsewhere. So are an application's output files (options whose parameter is labelled {@code FILE}): only rank 0 writes them, and a resumed job may
      * ask for more of them.
      */
     public String jobOptions() {
         StringBuilder b = new StringBuilder(command.qualifiedName());
         Set<String> runtime = new HashSet<>();
-        for (java.lang.reflect.Field f : RuntimeOptionsMixin.class.getDeclaredFields()) {
-            Option o = f.getAnnotation(Option.class);
-            if (o != null) {
-                runtime.addAll(Arrays.asList(o.names()));
+        for (Class<?> mixin : List.of(RuntimeOptionsMixin.class, InputsMixin.class)) {
+            for (java.lang.reflect.Field f : mixin.getDeclaredFields()) {
+                Option o = f.getAnnotation(Option.class);
+                if (o != null) {
+                    runtime.addAll(Arrays.asList(o.names()));
+                }
             }
         }
         for (CommandLine.Model.OptionSpec o : command.options()) {

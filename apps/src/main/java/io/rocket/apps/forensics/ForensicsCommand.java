@@ -1,5 +1,6 @@
 package io.rocket.apps.forensics;
 
+import io.rocket.cli.InputsMixin;
 import io.rocket.cli.JobRunner;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
@@ -35,8 +36,12 @@ public final class ForensicsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "DIR", description = "Directory of JPEG photos; other files are ignored.")
-    Path dir;
+    @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", description = "Directory of JPEG photos (a local "
+            + "path, file:, sftp:// or s3:// URI); other files are ignored.")
+    String dir;
+
+    @Mixin
+    InputsMixin inputs;
 
     @Option(names = "--metric", paramLabel = "M", defaultValue = "pce", converter = MetricConverter.class,
             description = "Similarity: pce (peak-to-correlation energy) or ncc (normalised cross-correlation). "
@@ -71,21 +76,23 @@ public final class ForensicsCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        PhotoDirectory.Listing listing = PhotoDirectory.scan(dir);
+        InputsMixin.Source from = inputs.source(dir, "photos");
+        PhotoDirectory.Listing listing = PhotoDirectory.scan(from);
         noteIgnored(listing.ignored(), err);
         int[] wh = size != null ? parseSize(size) : PhotoDirectory.commonSize(listing.photos());
         // Each device runs its own transforms; the runtime already keeps every core busy.
         FftThreading.configure(1);
         ForensicsApp app = new ForensicsApp(new ForensicsPipeline(wh[0], wh[1], metric), listing.maxFileBytes());
         out.printf(Locale.ROOT, "forensics: %d photos of %dx%d in %s, %s (same camera at >= %s); item %.1f MB%n",
-                listing.photos().size(), wh[0], wh[1], dir, metric.name(), cut, app.maxItemBytes() / 1e6);
+                listing.photos().size(), wh[0], wh[1], from.name(), metric.name(), cut, app.maxItemBytes() / 1e6);
         out.flush();
         List<String> labels = listing.photos().stream().map(ForensicsApp::fileName).toList();
         SimilarityCollector scores = new SimilarityCollector(labels.size());
         RunSummary summary = JobRunner.run(app, listing.photos(), runtime, d -> Double.toString(d), "score", out,
                 List.of(scores));
         if (runtime.writesOutputs()) {
-            new ForensicsOutputs(matrix, clusters, metric, cut).write(scores, summary, labels, dir, out, err);
+            new ForensicsOutputs(matrix, clusters, metric, cut).write(scores, summary, labels, from.directory(), out,
+                    err);
         }
         return JobRunner.exitCode(summary);
     }

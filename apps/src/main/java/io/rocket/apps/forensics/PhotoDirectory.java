@@ -1,6 +1,7 @@
 package io.rocket.apps.forensics;
 
 import io.rocket.apps.InputDirectory;
+import io.rocket.cli.InputsMixin;
 import io.rocket.core.RocketException;
 
 import java.io.IOException;
@@ -46,11 +47,16 @@ public final class PhotoDirectory {
 
     /** Lists the photos of {@code dir}. */
     public static Listing scan(Path dir) {
-        InputDirectory.Listing found = InputDirectory.scan(dir, "photo", PhotoDirectory::isPhotoName,
+        return scan(new InputsMixin.Source(dir, null, InputDirectory.display(dir)));
+    }
+
+    /** Lists the photos of a command's input source (a directory or an input list). */
+    public static Listing scan(InputsMixin.Source source) {
+        InputDirectory.Listing found = InputDirectory.scan(source, "photo", PhotoDirectory::isPhotoName,
                 Set.of(TruthTable.FILE_NAME));
         if (found.items().size() < 2) {
-            throw new RocketException(dir + ": found " + found.items().size() + " JPEG photo(s) (*.jpg, *.jpeg); "
-                    + "need at least 2 to compare");
+            throw new RocketException(source.name() + ": found " + found.items().size() + " JPEG photo(s) "
+                    + "(*.jpg, *.jpeg); need at least 2 to compare");
         }
         return new Listing(found.items(), found.ignored(), found.largestBytes());
     }

@@ -1,6 +1,7 @@
 package io.rocket.apps.microscopy;
 
 import io.rocket.apps.FileItemApplication;
+import io.rocket.cli.InputsMixin;
 import io.rocket.cli.JobRunner;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
@@ -41,8 +42,12 @@ public final class MicroscopyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "DIR", description = "Directory of particle files (*.json, *.csv).")
-    Path dir;
+    @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", description = "Directory of particle files "
+            + "(*.json, *.csv): a local path, file:, sftp:// or s3:// URI.")
+    String dir;
+
+    @Mixin
+    InputsMixin inputs;
 
     @Option(names = "--scale", paramLabel = "S", defaultValue = "" + RegistrationSettings.DEFAULT_SCALE,
             description = "GMM scale s in nm (a coarse stage at 2s precedes it). Default: ${DEFAULT-VALUE}.")
@@ -83,12 +88,13 @@ public final class MicroscopyCommand implements Callable<Integer> {
             throw new RocketException("microscopy has cpu and cuda kernels; use --device cpu or cuda (got "
                     + kind.id() + ")");
         }
-        ParticleDirectory.Listing listing = ParticleDirectory.scan(dir);
+        InputsMixin.Source from = inputs.source(dir, "particles");
+        ParticleDirectory.Listing listing = ParticleDirectory.scan(from);
         noteIgnored(listing.ignored(), err);
         List<Path> files = listing.particles();
         MicroscopyApp app = new MicroscopyApp(settings, listing.largestBytes());
         out.printf(Locale.ROOT, "microscopy: %d particles in %s; scale %s nm, %d starts, at most %d localizations "
-                + "per particle%n", files.size(), dir, scale, starts, maxPoints);
+                + "per particle%n", files.size(), from.name(), scale, starts, maxPoints);
         out.flush();
         RegistrationCollector collector = new RegistrationCollector(files.size());
         RunSummary summary = JobRunner.run(app, files, runtime, Registration::toTsv, Registration.COLUMNS, out,
@@ -96,7 +102,7 @@ public final class MicroscopyCommand implements Callable<Integer> {
         if (runtime.writesOutputs()) {
             Set<Integer> failed = new HashSet<>();
             summary.failures.forEach(f -> failed.add(f.item()));
-            TruthCheck truth = TruthCheck.load(dir);
+            TruthCheck truth = from.directory() == null ? null : TruthCheck.load(from.directory());
             if (truth != null) {
                 reportPairs(files, collector, truth, out);
             }

@@ -1,6 +1,7 @@
 package io.rocket.apps.microscopy;
 
 import io.rocket.apps.InputDirectory;
+import io.rocket.cli.InputsMixin;
 import io.rocket.core.RocketException;
 
 import java.nio.file.Path;
@@ -40,9 +41,18 @@ public final class ParticleDirectory {
      * @throws RocketException when the directory cannot be read or holds fewer than two particles
      */
     public static Listing scan(Path dir) {
-        InputDirectory.Listing found = InputDirectory.scan(dir, "particle", ParticleDirectory::isParticle, KNOWN);
+        return scan(new InputsMixin.Source(dir, null, InputDirectory.display(dir)));
+    }
+
+    /**
+     * Lists the particles of a command's input source (a directory or an input list).
+     *
+     * @throws RocketException when the directory cannot be read or there are fewer than two particles
+     */
+    public static Listing scan(InputsMixin.Source source) {
+        InputDirectory.Listing found = InputDirectory.scan(source, "particle", ParticleDirectory::isParticle, KNOWN);
         if (found.items().size() < 2) {
-            throw new RocketException(dir + ": " + found.items().size() + " particle files (*.json, *.csv); need at "
+            throw new RocketException(source.name() + ": " + found.items().size() + " particle files (*.json, *.csv); need at "
                     + "least 2");
         }
         return new Listing(found.items(), found.ignored(), found.largestBytes());

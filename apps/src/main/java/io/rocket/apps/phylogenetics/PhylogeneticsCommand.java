@@ -1,5 +1,6 @@
 package io.rocket.apps.phylogenetics;
 
+import io.rocket.cli.InputsMixin;
 import io.rocket.cli.JobRunner;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
@@ -37,9 +38,14 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "DIR",
-            description = "Directory of proteome files, one taxon each; other files are ignored.")
-    Path dir;
+    @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", description = "Directory of proteome files, one "
+            + "taxon each (a local path, file:, sftp:// or s3:// URI); other files are ignored.")
+    String dir;
+
+    @Mixin
+    InputsMixin inputs;
+
+    private String source;
 
     @Option(names = {"-k", "--k"}, paramLabel = "K", defaultValue = "5",
             description = "String length K of the composition vectors, 3..7. Default: ${DEFAULT-VALUE}.")
@@ -72,7 +78,9 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
         checkOptions();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        ProteomeDirectory.Listing listing = ProteomeDirectory.scan(dir);
+        InputsMixin.Source from = inputs.source(dir, "proteomes");
+        source = from.name();
+        ProteomeDirectory.Listing listing = ProteomeDirectory.scan(from);
         noteIgnored(listing.ignored(), err);
         SlotSizes sizes = SlotSizes.measure(listing.proteomes(), k, maxResidues, maxEntries);
         checkSizes(sizes);
@@ -124,7 +132,7 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
 
     private void reportSizes(SlotSizes sizes, int proteomes, PrintWriter out, PrintWriter err) {
         out.printf(Locale.ROOT, "phylogenetics: %d proteomes in %s, K = %d; buffers for up to %d residues "
-                        + "(parsed %s, vector slot %s = %d entries)%n", proteomes, dir, k, sizes.residues(),
+                        + "(parsed %s, vector slot %s = %d entries)%n", proteomes, source, k, sizes.residues(),
                 megabytes(sizes.inputBytes()), megabytes(sizes.itemBytes()), sizes.entries());
         out.flush();
         if (k >= 6 && maxEntries == null) {

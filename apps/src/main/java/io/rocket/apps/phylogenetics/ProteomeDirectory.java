@@ -1,6 +1,7 @@
 package io.rocket.apps.phylogenetics;
 
 import io.rocket.apps.InputDirectory;
+import io.rocket.cli.InputsMixin;
 import io.rocket.core.RocketException;
 
 import java.nio.file.Path;
@@ -47,9 +48,19 @@ public final class ProteomeDirectory {
      * @throws RocketException when the directory cannot be read, holds no proteome, or two files share a label
      */
     public static Listing scan(Path dir) {
-        InputDirectory.Listing found = InputDirectory.scan(dir, "proteome", ProteomeDirectory::isProteome, Set.of());
+        return scan(new InputsMixin.Source(dir, null, InputDirectory.display(dir)));
+    }
+
+    /**
+     * Lists the proteomes of a command's input source (a directory or an input list).
+     *
+     * @throws RocketException when the directory cannot be read, holds no proteome, or two files share a label
+     */
+    public static Listing scan(InputsMixin.Source source) {
+        InputDirectory.Listing found = InputDirectory.scan(source, "proteome", ProteomeDirectory::isProteome,
+                Set.of());
         if (found.items().isEmpty()) {
-            throw new RocketException(dir + ": no proteome files (*.faa, *.fasta, *.fa, optionally .gz)");
+            throw new RocketException(source.name() + ": no proteome files (*.faa, *.fasta, *.fa, optionally .gz)");
         }
         checkDistinctLabels(found.items());
         return new Listing(found.items(), found.ignored());
