@@ -21,7 +21,6 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.auth.pubkey.UserAuthPublicKeyFactory;
 import org.apache.sshd.client.config.hosts.ConfigFileHostEntryResolver;
@@ -74,11 +73,6 @@ final class SftpAccess implements Closeable {
     private record Target(String user, String host, int port, List<Path> keyFiles) {
         String key() {
             return user + "@" + host + ":" + port;
-        }
-
-        /** The host as known_hosts writes it. */
-        String knownHostsName() {
-            return port == 22 ? host : "[" + host + "]:" + port;
         }
     }
 
@@ -462,10 +456,5 @@ final class SftpAccess implements Closeable {
         String user = session.getUsername();
         return "sftp://" + (user == null ? "" : user + "@") + (host.contains(":") ? "[" + host + "]" : host) + ":"
                 + port;
-    }
-
-    /** For tests: the sessions open now. */
-    synchronized Set<String> openSessions() {
-        return Set.copyOf(sessions.keySet());
     }
 }
