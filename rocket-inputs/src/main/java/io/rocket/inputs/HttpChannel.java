@@ -141,12 +141,18 @@ final class HttpChannel implements SeekableByteChannel {
         return this;
     }
 
-    /** The length from the GET if one is open, else from a HEAD (-1 when the server does not say). */
+    /**
+     * The length from the GET if one is open, else from a HEAD. A server that never says (a generated, streamed
+     * response) fails here rather than returning a size that callers would allocate by.
+     */
     @Override
     public synchronized long size() throws IOException {
         ensureOpen();
         if (size < 0) {
             size = provider.attributes(uri).size();
+            if (size < 0) {
+                throw new IOException(uri + ": the server does not tell the size (no Content-Length)");
+            }
         }
         return size;
     }

@@ -240,11 +240,15 @@ final class HttpFileSystemProvider extends FileSystemProvider {
         throw new ProviderMismatchException(path + " is not an http(s) URL");
     }
 
-    /** HEAD; servers that refuse HEAD (405, 501) are asked for the first byte instead. */
+    /**
+     * HEAD; servers that refuse HEAD (405, 501) or leave out its Content-Length are asked for the first byte
+     * instead, whose Content-Range tells the size.
+     */
     Attributes attributes(URI uri) throws IOException {
         HttpResponse<Void> head = send(request(uri).method("HEAD", HttpRequest.BodyPublishers.noBody()).build(),
                 HttpResponse.BodyHandlers.discarding(), uri);
-        if (head.statusCode() == 405 || head.statusCode() == 501) {
+        boolean sized = head.headers().firstValue("Content-Length").isPresent();
+        if (head.statusCode() == 405 || head.statusCode() == 501 || head.statusCode() / 100 == 2 && !sized) {
             HttpResponse<Void> first = send(request(uri).header("Range", "bytes=0-0").GET().build(),
                     HttpResponse.BodyHandlers.discarding(), uri);
             checkStatus(first.statusCode(), uri);

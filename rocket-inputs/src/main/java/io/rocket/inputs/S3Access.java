@@ -76,7 +76,11 @@ final class S3Access implements Closeable {
                     + " AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY or a profile in ~/.aws/credentials (AWS_PROFILE)");
         }
         if (s3 == null) {
-            s3 = S3Settings.from(settings);
+            try {
+                s3 = S3Settings.from(settings);
+            } catch (RocketException e) {
+                throw new RocketException(loc.display() + ": " + e.getMessage(), e);
+            }
         }
         String bucket;
         String key;

@@ -21,7 +21,6 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.auth.pubkey.UserAuthPublicKeyFactory;
 import org.apache.sshd.client.config.hosts.ConfigFileHostEntryResolver;
@@ -74,11 +73,6 @@ final class SftpAccess implements Closeable {
     private record Target(String user, String host, int port, List<Path> keyFiles) {
         String key() {
             return user + "@" + host + ":" + port;
-        }
-
-        /** The host as known_hosts writes it. */
-        String knownHostsName() {
-            return port == 22 ? host : "[" + host + "]:" + port;
         }
     }
 
@@ -170,7 +164,8 @@ final class SftpAccess implements Closeable {
             if (loc.port() <= 0 && entry.getPort() > 0) {
                 port = entry.getPort();
             }
-            if (user == null && notEmpty(entry.getUsername())) {
+            // Only a User line counts: the parser fills in this process's user name, which settings replace.
+            if (user == null && notEmpty(entry.getProperty(HostConfigEntry.USER_CONFIG_PROP))) {
                 user = entry.getUsername();
             }
             Collection<String> ids = entry.getIdentities();
@@ -192,16 +187,15 @@ final class SftpAccess implements Closeable {
         return new Target(user, host, port, List.copyOf(new LinkedHashSet<>(keys)));
     }
 
-    /** {@code ~} in an IdentityFile is the home that holds the ssh directory, so a test's ssh directory is honoured. */
+    /**
+     * The parser expands {@code ~} and {@code %d} with this process's home; when the ssh directory is elsewhere
+     * ({@value RemoteSettings#SSH_DIR_PROPERTY}, tests), {@code ~} means the home that holds it.
+     */
     private Path identityPath(String id) {
-        String home = System.getProperty("user.home", "");
-        if (id.startsWith("~/")) {
-            return settings.home().resolve(id.substring(2));
-        }
         Path p = Path.of(id);
-        if (!home.isEmpty() && p.startsWith(Path.of(home, ".ssh")) && !settings.sshDir().startsWith(home)) {
-            // The config parser already expanded ~ against this process's home: map it onto the configured one.
-            return settings.sshDir().resolve(Path.of(home, ".ssh").relativize(p));
+        Path processHome = Path.of(System.getProperty("user.home", "/")).toAbsolutePath();
+        if (p.isAbsolute() && p.startsWith(processHome) && !settings.home().equals(processHome)) {
+            return settings.home().resolve(processHome.relativize(p));
         }
         return p.isAbsolute() ? p : settings.home().resolve(p);
     }
@@ -462,10 +456,5 @@ final class SftpAccess implements Closeable {
         String user = session.getUsername();
         return "sftp://" + (user == null ? "" : user + "@") + (host.contains(":") ? "[" + host + "]" : host) + ":"
                 + port;
-    }
-
-    /** For tests: the sessions open now. */
-    synchronized Set<String> openSessions() {
-        return Set.copyOf(sessions.keySet());
     }
 }

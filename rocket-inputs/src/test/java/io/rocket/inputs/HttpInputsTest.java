@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 class HttpInputsTest {
 
     static final Instant MODIFIED = Instant.parse("2024-03-01T12:30:00Z");
-    static final Pattern RANGE = Pattern.compile("bytes=(\\d+)-");
+    static final Pattern RANGE = Pattern.compile("bytes=(\\d+)-(\\d*)");
 
     @TempDir
     static Path tmp;
@@ -53,7 +53,8 @@ class HttpInputsTest {
             t.setDaemon(true);
             return t;
         }));
-        server.createContext("/files/data.bin", HttpInputsTest::serveData);
+        server.createContext("/files/data.bin", ex -> serveData(ex, true));
+        server.createContext("/files/head-without-length.bin", ex -> serveData(ex, false));
         server.createContext("/files/no-range.bin", ex -> {
             // a server that ignores Range and has no HEAD
             if (ex.getRequestMethod().equals("HEAD")) {
@@ -91,12 +92,14 @@ class HttpInputsTest {
         server.start();
     }
 
-    private static void serveData(HttpExchange ex) throws IOException {
+    private static void serveData(HttpExchange ex, boolean headLength) throws IOException {
         ex.getResponseHeaders().add("ETag", "\"v1\"");
         ex.getResponseHeaders().add("Last-Modified",
                 DateTimeFormatter.RFC_1123_DATE_TIME.format(MODIFIED.atOffset(ZoneOffset.UTC)));
         if (ex.getRequestMethod().equals("HEAD")) {
-            ex.getResponseHeaders().add("Content-Length", String.valueOf(data.length));
+            if (headLength) {
+                ex.getResponseHeaders().add("Content-Length", String.valueOf(data.length));
+            }
             ex.sendResponseHeaders(200, -1);
             ex.close();
             return;
@@ -105,8 +108,9 @@ class HttpInputsTest {
         Matcher m = range == null ? null : RANGE.matcher(range);
         if (m != null && m.matches()) {
             int from = Integer.parseInt(m.group(1));
-            ex.getResponseHeaders().add("Content-Range", "bytes " + from + "-" + (data.length - 1) + "/" + data.length);
-            send(ex, 206, data, from);
+            int to = m.group(2).isEmpty() ? data.length - 1 : Integer.parseInt(m.group(2));
+            ex.getResponseHeaders().add("Content-Range", "bytes " + from + "-" + to + "/" + data.length);
+            send(ex, 206, Arrays.copyOfRange(data, 0, to + 1), from);
         } else {
             send(ex, 200, data, 0);
         }
@@ -149,6 +153,15 @@ class HttpInputsTest {
             BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
             assertThat(a.lastModifiedTime().toInstant()).isEqualTo(MODIFIED);
             assertThat(a.fileKey()).isEqualTo("\"v1\"");
+            assertThat(Files.readAllBytes(p)).isEqualTo(data);
+        }
+    }
+
+    @Test
+    void aHeadWithoutLengthIsCompletedByARangedGet() throws IOException {
+        try (InputLocations inputs = locations()) {
+            Path p = inputs.resolve(url("/files/head-without-length.bin"));
+            assertThat(Files.size(p)).isEqualTo(data.length);
             assertThat(Files.readAllBytes(p)).isEqualTo(data);
         }
     }
