@@ -1,5 +1,6 @@
 package io.rocket.inputs;
 
+import io.rocket.core.InputNames;
 import io.rocket.core.RocketException;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -60,6 +61,10 @@ public final class InputLocations implements AutoCloseable {
      * ({@link RemoteSettings#fromEnvironment()}). Its sessions close at JVM exit, or on {@link #close()}, after which
      * the next call makes a fresh one.
      */
+    static {
+        InputNames.use(InputLocations::display); // runtime messages then name remote inputs as users wrote them
+    }
+
     public static synchronized InputLocations defaults() {
         if (defaults == null || defaults.closed) {
             InputLocations created = new InputLocations(RemoteSettings.fromEnvironment());
@@ -67,6 +72,17 @@ public final class InputLocations implements AutoCloseable {
             defaults = created;
         }
         return defaults;
+    }
+
+    /**
+     * Replaces the shared instance that {@link #defaults()} returns, for a program that embeds Rocket and sets up
+     * remote storage itself (and for tests, which cannot set environment variables); the old one is closed.
+     */
+    public static synchronized void setDefaults(InputLocations value) {
+        if (defaults != null && defaults != value) {
+            defaults.close();
+        }
+        defaults = value;
     }
 
     public RemoteSettings settings() {
@@ -176,6 +192,11 @@ public final class InputLocations implements AutoCloseable {
         return s.equals("s3x") ? "s3" : s;
     }
 
+    /** Whether {@code text} is written as a URI ({@code scheme://…} or {@code file:…}) rather than a local path. */
+    public static boolean isUri(String text) {
+        return SCHEME.matcher(text).lookingAt() || text.regionMatches(true, 0, "file:", 0, 5);
+    }
+
     /** Whether reading the path goes over the network ({@code sftp}, {@code s3}, {@code http}, {@code https}). */
     public static boolean isRemote(Path p) {
         return REMOTE.contains(scheme(p));
@@ -192,7 +213,7 @@ public final class InputLocations implements AutoCloseable {
                 if (origin != null) {
                     return origin + p.toAbsolutePath();
                 }
-                return p.toUri().toString();
+                return "sftp://" + p.toAbsolutePath(); // MINA's toUri() fails (it goes through toFile())
             }
             case "s3": {
                 String s = S3Access.display(p);

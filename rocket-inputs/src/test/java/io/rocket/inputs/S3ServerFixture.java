@@ -12,16 +12,16 @@ import org.jclouds.blobstore.BlobStore;
 import org.jclouds.blobstore.BlobStoreContext;
 
 /** An S3 server on 127.0.0.1 (s3proxy over a jclouds filesystem store) with one access key. */
-final class S3ServerFixture implements AutoCloseable {
+public final class S3ServerFixture implements AutoCloseable {
 
-    static final String KEY_ID = "rocket-test";
-    static final String SECRET = "rocket-test-secret";
+    public static final String KEY_ID = "rocket-test";
+    public static final String SECRET = "rocket-test-secret";
 
-    final BlobStoreContext context;
-    final BlobStore store;
-    final S3Proxy proxy;
+    public final BlobStoreContext context;
+    public final BlobStore store;
+    public final S3Proxy proxy;
 
-    S3ServerFixture(Path base) throws Exception {
+    public S3ServerFixture(Path base) throws Exception {
         Properties props = new Properties();
         props.setProperty("jclouds.filesystem.basedir", Files.createDirectories(base.resolve("s3")).toString());
         context = ContextBuilder.newBuilder("filesystem").credentials(KEY_ID, SECRET).overrides(props)
@@ -35,17 +35,17 @@ final class S3ServerFixture implements AutoCloseable {
         }
     }
 
-    String endpoint() {
+    public String endpoint() {
         return "http://127.0.0.1:" + proxy.getPort();
     }
 
-    void put(String bucket, String key, byte[] bytes) {
+    public void put(String bucket, String key, byte[] bytes) {
         store.createContainerInLocation(null, bucket);
         store.putBlob(bucket, store.blobBuilder(key).payload(bytes).build());
     }
 
     /** The environment a user of this server would set. */
-    Map<String, String> environment() {
+    public Map<String, String> environment() {
         return Map.of("AWS_ENDPOINT_URL", endpoint(), "AWS_ACCESS_KEY_ID", KEY_ID,
                 "AWS_SECRET_ACCESS_KEY", SECRET, "AWS_REGION", "us-east-1");
     }

@@ -23,16 +23,16 @@ import org.apache.sshd.sftp.server.SftpSubsystemFactory;
  * An SFTP server on 127.0.0.1 (Apache MINA SSHD) serving one directory, accepting only public keys that a test
  * has authorised for a user, and a client ssh directory for it: keys, known_hosts, config.
  */
-final class SftpServerFixture implements AutoCloseable {
+public final class SftpServerFixture implements AutoCloseable {
 
-    final Path root;
-    final Path sshDir;
-    final KeyPair hostKey;
-    final SshServer server;
+    public final Path root;
+    public final Path sshDir;
+    public final KeyPair hostKey;
+    public final SshServer server;
     /** user -> the public key allowed to log in as that user. */
-    final Map<String, PublicKey> authorized = new ConcurrentHashMap<>();
+    public final Map<String, PublicKey> authorized = new ConcurrentHashMap<>();
 
-    SftpServerFixture(Path base) throws IOException, GeneralSecurityException {
+    public SftpServerFixture(Path base) throws IOException, GeneralSecurityException {
         root = Files.createDirectories(base.resolve("served"));
         sshDir = Files.createDirectories(base.resolve("home/.ssh"));
         hostKey = KeyUtils.generateKeyPair("ssh-ed25519", 256);
@@ -48,26 +48,26 @@ final class SftpServerFixture implements AutoCloseable {
         server.start();
     }
 
-    int port() {
+    public int port() {
         return server.getPort();
     }
 
-    String knownHostsLine(PublicKey key) {
+    public String knownHostsLine(PublicKey key) {
         return "[127.0.0.1]:" + port() + " " + PublicKeyEntry.toString(key) + "\n";
     }
 
-    void trustServer() throws IOException {
+    public void trustServer() throws IOException {
         Files.writeString(sshDir.resolve("known_hosts"), knownHostsLine(hostKey.getPublic()));
     }
 
     /** A new key written as {@code name} in the ssh directory (encrypted when a passphrase is given). */
-    KeyPair writeKey(String name, String passphrase) throws IOException, GeneralSecurityException {
+    public KeyPair writeKey(String name, String passphrase) throws IOException, GeneralSecurityException {
         KeyPair kp = KeyUtils.generateKeyPair("ssh-ed25519", 256);
         writeKey(sshDir.resolve(name), kp, passphrase);
         return kp;
     }
 
-    static void writeKey(Path file, KeyPair kp, String passphrase) throws IOException, GeneralSecurityException {
+    public static void writeKey(Path file, KeyPair kp, String passphrase) throws IOException, GeneralSecurityException {
         OpenSSHKeyEncryptionContext encryption = null;
         if (passphrase != null) {
             encryption = new OpenSSHKeyEncryptionContext();
@@ -80,7 +80,7 @@ final class SftpServerFixture implements AutoCloseable {
         }
     }
 
-    RemoteSettings settings(String localUser) {
+    public RemoteSettings settings(String localUser) {
         return RemoteSettings.isolated(sshDir, localUser);
     }
 

@@ -1,5 +1,7 @@
 package io.rocket.cache.disk;
 
+import io.rocket.core.InputNames;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -88,7 +90,7 @@ public final class DiskKey {
         field(text, "label", label);
         for (int i = 0; i < inputs.size(); i++) {
             BasicFileAttributes a = attributes.get(i);
-            field(text, "input", inputs.get(i).toAbsolutePath().toUri().toString());
+            field(text, "input", InputNames.of(inputs.get(i).toAbsolutePath()));
             text.append("size ").append(a.size()).append('\n');
             text.append("modified ").append(a.lastModifiedTime()).append('\n');
             Object fileKey = a.fileKey();

@@ -1,6 +1,7 @@
 package io.rocket.cache.pipeline;
 
 import io.rocket.core.InputFiles;
+import io.rocket.core.InputNames;
 import io.rocket.core.summary.InputTraffic;
 
 import java.io.IOException;
@@ -45,7 +46,7 @@ final class FileBuffer implements InputFiles {
         int position = 0;
         for (int f = 0; f < files.size(); f++) {
             Path path = files.get(f);
-            String name = describe(path);
+            String name = InputNames.of(path);
             offsets[f] = position;
             long start = System.nanoTime();
             try (SeekableByteChannel channel = Files.newByteChannel(path)) {
@@ -73,11 +74,6 @@ final class FileBuffer implements InputFiles {
             paths.add(path);
         }
         offsets[files.size()] = position;
-    }
-
-    /** A local file by its path, a remote one by its URI ({@code sftp://host/...}, {@code s3://bucket/...}). */
-    static String describe(Path path) {
-        return "file".equals(InputTraffic.scheme(path)) ? path.toString() : path.toUri().toString();
     }
 
     Object diskKey() {

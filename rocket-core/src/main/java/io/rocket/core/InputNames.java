@@ -1,0 +1,37 @@
+package io.rocket.core;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * How messages and summaries name an input file: a local file by its path, a remote one by the URI a user would
+ * type ({@code sftp://user@host:port/path}, {@code s3://bucket/key}). The remote storage support installs its
+ * namer when it resolves the first location, since only it knows its file systems; before that (or without it) a
+ * remote path is named by its scheme and path.
+ */
+public final class InputNames {
+    private static volatile Function<Path, String> namer = InputNames::plain;
+
+    private InputNames() {
+    }
+
+    /** The name of {@code path} for messages. */
+    public static String of(Path path) {
+        try {
+            return namer.apply(path);
+        } catch (RuntimeException e) {
+            return plain(path); // a name must never be what fails
+        }
+    }
+
+    /** Installs the namer of the remote storage support. */
+    public static void use(Function<Path, String> value) {
+        namer = Objects.requireNonNull(value);
+    }
+
+    private static String plain(Path path) {
+        String scheme = path.getFileSystem().provider().getScheme();
+        return "file".equals(scheme) ? path.toString() : scheme + "://" + path.toAbsolutePath();
+    }
+}
