@@ -214,7 +214,7 @@ class HttpInputsTest {
                     .isInstanceOf(IOException.class)
                     .hasMessageContaining("no data for 1 s");
         }
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(60)); // a bound on a hang
     }
 
     @Test

@@ -120,7 +120,7 @@ class S3InputsTest {
             assertThatThrownBy(() -> SftpInputsTest.readAll(listed.get(0)))
                     .isInstanceOf(IOException.class)
                     .hasMessageContaining("doomed/x.bin");
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(60)); // a bound on a hang
         }
     }
 
@@ -151,7 +151,7 @@ class S3InputsTest {
                     .isInstanceOf(RocketException.class)
                     .hasMessageStartingWith("s3://data/photos: cannot reach http://127.0.0.1:" + port + ": ");
         }
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(60)); // a bound on a hang
     }
 
     @Test

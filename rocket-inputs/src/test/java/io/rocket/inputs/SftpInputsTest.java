@@ -184,7 +184,7 @@ class SftpInputsTest {
                     .hasMessageStartingWith(u + ": cannot connect to 127.0.0.1:" + port + ": ")
                     .hasMessageContaining("refused");
         }
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(60)); // a bound on a hang
     }
 
     @Test
@@ -198,7 +198,7 @@ class SftpInputsTest {
                         .isInstanceOf(RocketException.class)
                         .hasMessageContaining("no SSH answer from 127.0.0.1:" + silent.getLocalPort());
             }
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(60)); // a bound on a hang
         }
     }
 
