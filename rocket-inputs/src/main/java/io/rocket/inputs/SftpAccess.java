@@ -231,6 +231,11 @@ final class SftpAccess implements Closeable {
             Duration limit = settings.connectTimeout().plus(settings.authTimeout());
             boolean finished = awaitQuietly(auth, limit);
             String refusal = session.getAttribute(StrictKnownHosts.REFUSAL);
+            if (refusal == null && finished && !auth.isSuccess() && auth.getException() != null
+                    && String.valueOf(auth.getException().getMessage()).contains("did not validate")) {
+                // The key exchange can fail before the verifier's reason is visible here: say it in general terms.
+                refusal = StrictKnownHosts.refusedWithoutReason(session, settings.sshDir().resolve("known_hosts"));
+            }
             if (refusal != null) {
                 throw new RocketException(loc.display() + ": " + refusal);
             }
@@ -399,6 +404,40 @@ final class SftpAccess implements Closeable {
             }, file);
             this.file = file;
             setModifiedServerKeyAcceptor(this::refuseChanged);
+        }
+
+        /** The refusal when only the key exchange's failure is known: the key is unknown, or does not match. */
+        static String refusedWithoutReason(ClientSession session, Path file) {
+            if (!Files.exists(file)) {
+                return "host key of " + hostName(session) + " cannot be checked: no " + file
+                        + "; connect once with ssh to check and record it";
+            }
+            if (knows(file, session)) {
+                return "HOST KEY CHANGED for " + hostName(session) + ": the server's key does not match " + file
+                        + "; refused (if the server was reinstalled, remove the old line with ssh-keygen -R "
+                        + hostName(session) + " and connect once with ssh to check the new key)";
+            }
+            return "host key of " + hostName(session) + " is not in " + file
+                    + "; connect once with ssh to check and record it";
+        }
+
+        /** Whether {@code file} has an entry for the session's host (whatever its key). */
+        private static boolean knows(Path file, ClientSession session) {
+            SocketAddress a = session.getConnectAddress();
+            String host = a instanceof java.net.InetSocketAddress isa ? isa.getHostString()
+                    : a instanceof org.apache.sshd.common.util.net.SshdSocketAddress ssa ? ssa.getHostName() : null;
+            int port = a instanceof java.net.InetSocketAddress isa ? isa.getPort()
+                    : a instanceof org.apache.sshd.common.util.net.SshdSocketAddress ssa ? ssa.getPort() : 22;
+            try {
+                for (KnownHostEntry entry : KnownHostEntry.readKnownHostEntries(file)) {
+                    if (host != null && entry.isHostMatch(host, port)) {
+                        return true;
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                return false;
+            }
+            return false;
         }
 
         private boolean refuseChanged(ClientSession session, SocketAddress remote, KnownHostEntry entry,
