@@ -5,8 +5,9 @@ package io.rocket.apps.phylogenetics;
  *
  * <p>Residues are encoded 0..19 in the order {@code ACDEFGHIKLMNPQRSTVWY}. Following CVTree, the ambiguity and rare
  * codes are folded into standard letters: B→D, U→C, X→G, Z→E, and every other non-standard letter (J, O) → A.
- * Lower case is accepted. A k-string of residue codes {@code s1..sk} has the base-20 index
- * {@code s1·20^(k-1) + ... + sk}, which is how composition-vector keys are formed.
+ * Lower case is accepted. CVTree also counts every other character of a sequence line as A; that is the parser's
+ * business ({@link Convention}), and {@link #code} maps letters only. A k-string of residue codes {@code s1..sk}
+ * has the base-20 index {@code s1·20^(k-1) + ... + sk}, which is how composition-vector keys are formed.
  */
 public final class Alphabet {
 
@@ -16,8 +17,8 @@ public final class Alphabet {
     /** The residue letters in code order. */
     public static final String LETTERS = "ACDEFGHIKLMNPQRSTVWY";
 
-    /** Byte class: ignored inside sequence lines (blanks, digits, '*', '-', '.', other punctuation). */
-    static final byte SKIP = 20;
+    /** Byte class: other printable characters (digits, '*', '-', '.', other punctuation, form feed, vertical tab). */
+    static final byte OTHER = 20;
     /** Byte class: end of line. */
     static final byte NEWLINE = 21;
     /** Byte class: '>' (a header when it starts a line). */
@@ -26,6 +27,8 @@ public final class Alphabet {
     static final byte COMMENT = 23;
     /** Byte class: not text (NUL, control characters, bytes ≥ 0x80 in sequence lines). */
     static final byte JUNK = 24;
+    /** Byte class: blank, tab or CR (what CVTree trims from both ends of a line). */
+    static final byte BLANK = 25;
 
     /** Class of every unsigned byte value; 0..19 are residue codes. Shared and read-only. */
     private static final byte[] CLASS = buildClassTable();
@@ -96,9 +99,12 @@ public final class Alphabet {
                     || b == 0x7f) {
                 table[b] = JUNK;
             } else {
-                table[b] = SKIP;
+                table[b] = OTHER;
             }
         }
+        table[' '] = BLANK;
+        table['\t'] = BLANK;
+        table['\r'] = BLANK;
         table['\n'] = NEWLINE;
         table['>'] = HEADER;
         table[';'] = COMMENT;

@@ -14,10 +14,14 @@ import java.util.zip.ZipException;
  *
  * <p>Gzip is recognised by its magic bytes {@code 1f 8b}, never by the file name; concatenated gzip members
  * (bgzip) are read in full. The text is scanned in 64 KiB chunks and residue codes go straight into the output
- * buffer, so nothing but the output is ever as large as the file. Lines starting with {@code >} are headers and
- * separate proteins; lines starting with {@code ;} are comments; letters map to codes 0..19 through
- * {@link Alphabet} (lower case, CVTree folds); blanks, CR, digits and punctuation such as {@code *} and {@code -}
- * are ignored, and so is a leading UTF-8 byte-order mark. Proteins without residues are dropped.
+ * buffer, so nothing but the output is ever as large as the file. Lines are read as CVTree reads them: blanks, tabs
+ * and CR at either end of a line are trimmed; then a line starting with {@code >} is a header and starts a
+ * protein, one starting with {@code ;} is a comment, and any other line continues the current protein. Letters map
+ * to codes 0..19 through {@link Alphabet} (lower case, CVTree folds). Other characters depend on the
+ * {@link Convention}: with {@link Convention#CVTREE} (the default) each counts as A, except one {@code *} or
+ * {@code -} ending a protein, which is dropped; with {@link Convention#ROCKET} they are skipped. A leading UTF-8
+ * byte-order mark is skipped. Proteins without residues are dropped. Text before the first header is ignored, but
+ * a letter there means the file is not FASTA.
  *
  * <p>Parsed layout, written at the output buffer's position in the buffer's own byte order (the caller sets
  * little-endian); neither buffer's position is changed:
@@ -32,7 +36,7 @@ import java.util.zip.ZipException;
  * <p>Errors are {@link FastaFormatException}s naming the item: empty file, corrupt or truncated gzip, binary
  * data (NUL, control characters, or bytes ≥ 0x80 outside headers), sequence letters before the first header,
  * no residues at all. An output that does not fit raises {@link BufferTooSmallException} with the exact size
- * needed. An instance holds a reusable scratch chunk: use one per thread.
+ * needed. An instance holds reusable scratch chunks: use one per thread.
  */
 public final class FastaParser {
 
@@ -44,7 +48,24 @@ public final class FastaParser {
 
     private static final int CHUNK = 1 << 16;
 
+    private final Convention convention;
     private final byte[] chunk = new byte[CHUNK];
+    private final byte[] staged = new byte[CHUNK];
+
+    /** A parser with CVTree's reading of the text ({@link Convention#CVTREE}). */
+    public FastaParser() {
+        this(Convention.CVTREE);
+    }
+
+    /** A parser with the given reading of the text. */
+    public FastaParser(Convention convention) {
+        this.convention = java.util.Objects.requireNonNull(convention, "convention");
+    }
+
+    /** How this parser reads sequence lines. */
+    public Convention convention() {
+        return convention;
+    }
 
     /**
      * Parses the remaining bytes of {@code fileBytes} (a whole file, plain or gzip) into {@code out}.
@@ -111,20 +132,26 @@ public final class FastaParser {
     }
 
     private int scan(String source, InputStream text, ByteBuffer out) {
+        final boolean cvtree = convention == Convention.CVTREE;
         final int base = out.position();
         final long capacity = out.limit() - base;
+        final byte[] buf = chunk;
+        final byte[] codes = staged;
         long writePos = HEADER_BYTES;
         long textOffset = 0;
         long residues = 0;
         long proteins = 0;
-        int proteinLength = 0;
-        boolean lineStart = true;
+        long proteinLength = 0;
+        boolean lineStart = true; // nothing but blanks so far on this line
         boolean skipLine = false;
         boolean seenHeader = false;
-        byte[] buf = chunk;
+        // CVTree convention: a '*' or '-' counts as A unless it ends its protein, and a blank inside a line counts
+        // as A when something other than blanks follows on the line; both wait here until that is known.
+        boolean pendingStop = false;
+        long pendingBlanks = 0;
+        int w = 0; // residue codes staged for the output
         int n;
         while ((n = read(source, text, buf)) > 0) {
-            int w = 0; // residue codes are compacted into the front of the chunk: w never passes i
             int i = 0;
             if (textOffset == 0 && n >= 3 && (buf[0] & 0xff) == 0xef && (buf[1] & 0xff) == 0xbb
                     && (buf[2] & 0xff) == 0xbf) {
@@ -140,19 +167,48 @@ public final class FastaParser {
                     } else if (cls == Alphabet.JUNK && b < 0x80) {
                         throw binary(source, textOffset + i, b);
                     }
-                } else if (cls < Alphabet.SIZE) {
+                    continue;
+                }
+                if (cls < Alphabet.SIZE) {
                     if (!seenHeader) {
                         throw new FastaFormatException(source, "not FASTA: sequence letter '" + (char) b
                                 + "' at byte " + (textOffset + i) + " before the first '>' header");
                     }
-                    buf[w++] = cls;
+                    if (pendingStop || pendingBlanks != 0) {
+                        long as = pendingBlanks + (pendingStop ? 1 : 0);
+                        for (long t = 0; t < as; t++) {
+                            if (w == CHUNK) {
+                                writePos = flush(out, base, capacity, writePos, codes, w);
+                                w = 0;
+                            }
+                            codes[w++] = 0;
+                        }
+                        proteinLength += as;
+                        pendingStop = false;
+                        pendingBlanks = 0;
+                    }
+                    if (w == CHUNK) {
+                        writePos = flush(out, base, capacity, writePos, codes, w);
+                        w = 0;
+                    }
+                    codes[w++] = cls;
                     proteinLength++;
                     lineStart = false;
                 } else if (cls == Alphabet.NEWLINE) {
                     lineStart = true;
+                    pendingBlanks = 0; // trailing blanks are trimmed
+                } else if (cls == Alphabet.BLANK) {
+                    if (cvtree && !lineStart && seenHeader) {
+                        pendingBlanks++;
+                    }
                 } else if (cls == Alphabet.HEADER && lineStart) {
+                    pendingStop = false; // one '*' or '-' ending a protein is dropped
                     if (proteinLength > 0) {
-                        buf[w++] = SEPARATOR;
+                        if (w == CHUNK) {
+                            writePos = flush(out, base, capacity, writePos, codes, w);
+                            w = 0;
+                        }
+                        codes[w++] = SEPARATOR;
                         residues += proteinLength;
                         proteins++;
                         proteinLength = 0;
@@ -163,19 +219,41 @@ public final class FastaParser {
                     skipLine = true;
                 } else if (cls == Alphabet.JUNK) {
                     throw binary(source, textOffset + i, b);
-                } else if (b != '\r') {
+                } else {
+                    // any other printable character, '>' and ';' inside a line included
                     lineStart = false;
+                    if (cvtree && seenHeader) {
+                        // Counts as A: first whatever waits before it, then itself (a '*' or '-' waits in turn).
+                        long as = pendingBlanks + (pendingStop ? 1 : 0);
+                        pendingStop = b == '*' || b == '-';
+                        pendingBlanks = 0;
+                        if (!pendingStop) {
+                            as++;
+                        }
+                        for (long t = 0; t < as; t++) {
+                            if (w == CHUNK) {
+                                writePos = flush(out, base, capacity, writePos, codes, w);
+                                w = 0;
+                            }
+                            codes[w++] = 0;
+                        }
+                        proteinLength += as;
+                    }
                 }
             }
-            writePos = flush(out, base, capacity, writePos, buf, w);
             textOffset += n;
         }
+        // a '*' or '-' ending the last protein is dropped with pendingStop
         if (proteinLength > 0) {
-            buf[0] = SEPARATOR;
-            writePos = flush(out, base, capacity, writePos, buf, 1);
+            if (w == CHUNK) {
+                writePos = flush(out, base, capacity, writePos, codes, w);
+                w = 0;
+            }
+            codes[w++] = SEPARATOR;
             residues += proteinLength;
             proteins++;
         }
+        writePos = flush(out, base, capacity, writePos, codes, w);
         if (textOffset == 0) {
             throw new FastaFormatException(source, "empty file");
         }

@@ -28,12 +28,26 @@ public final class PhylogeneticsApp extends FileItemApplication<Double> {
 
     private final SlotSizes sizes;
     private final CompositionVectorBuilder builder;
-    private final ThreadLocal<FastaParser> parsers = ThreadLocal.withInitial(FastaParser::new);
+    private final Convention convention;
+    private final ThreadLocal<FastaParser> parsers;
 
+    /** The app with CVTree's reading of the text ({@link Convention#CVTREE}). */
     public PhylogeneticsApp(SlotSizes sizes) {
+        this(sizes, Convention.CVTREE);
+    }
+
+    /** The app reading the text with {@code convention}. */
+    public PhylogeneticsApp(SlotSizes sizes, Convention convention) {
         super(sizes.fileBytes());
         this.sizes = sizes;
+        this.convention = convention;
         this.builder = new CompositionVectorBuilder(sizes.k());
+        this.parsers = ThreadLocal.withInitial(() -> new FastaParser(convention));
+    }
+
+    /** How proteome text is read. */
+    public Convention convention() {
+        return convention;
     }
 
     /** The buffer sizes this run uses. */

@@ -62,6 +62,12 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
             description = "Tree method: nj (neighbour joining, unrooted) or upgma (rooted). Default: ${DEFAULT-VALUE}.")
     TreeMethod method;
 
+    @Option(names = "--convention", paramLabel = "C", defaultValue = "cvtree", converter = ConventionConverter.class,
+            description = "How sequence text is read: cvtree (as CVTree does: every character that is not one of the "
+                    + "20 amino acids or B, U, X, Z counts as A, except one '*' or '-' ending a protein) or rocket "
+                    + "(only letters count; '*', '-', digits and blanks are skipped). Default: ${DEFAULT-VALUE}.")
+    Convention convention;
+
     @Option(names = "--max-residues", paramLabel = "R", description = "Size the buffers for proteomes of at most R "
             + "residues instead of measuring the files before the run.")
     Long maxResidues;
@@ -86,7 +92,7 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
         checkSizes(sizes);
         reportSizes(sizes, listing.proteomes().size(), out, err);
 
-        PhylogeneticsApp app = new PhylogeneticsApp(sizes);
+        PhylogeneticsApp app = new PhylogeneticsApp(sizes, convention);
         List<String> labels = listing.proteomes().stream().map(TaxonLabels::fromPath).toList();
         boolean wantTree = matrix != null || tree != null;
         DistanceCollector collector = wantTree ? new DistanceCollector(labels) : null;
@@ -158,6 +164,14 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
                 : ignored.size() + " entries that are not proteome files: ") + String.join(", ", shown)
                 + (ignored.size() > shown.size() ? ", ..." : ""));
         err.flush();
+    }
+
+    /** Reads {@code --convention} values. */
+    static final class ConventionConverter implements ITypeConverter<Convention> {
+        @Override
+        public Convention convert(String value) {
+            return Convention.parse(value);
+        }
     }
 
     /** Reads {@code --method} values. */

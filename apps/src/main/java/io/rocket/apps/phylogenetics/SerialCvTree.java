@@ -21,9 +21,14 @@ public final class SerialCvTree {
 
     /** The CVTree distance matrix of {@code files} at string length {@code k}; names from {@link TaxonLabels}. */
     public static DistanceMatrix distances(List<Path> files, int k) throws IOException {
+        return distances(files, k, Convention.CVTREE);
+    }
+
+    /** As {@link #distances(List, int)}, reading the text with {@code convention}. */
+    public static DistanceMatrix distances(List<Path> files, int k, Convention convention) throws IOException {
         CompositionVectorBuilder builder = new CompositionVectorBuilder(k);
         CvWorkspace workspace = new CvWorkspace();
-        FastaParser parser = new FastaParser();
+        FastaParser parser = new FastaParser(convention);
         List<ByteBuffer> vectors = new ArrayList<>();
         List<String> names = new ArrayList<>();
         for (Path file : files) {

@@ -34,14 +34,60 @@ class FastaParserTest {
         assertThat(stream).containsExactly(0, 1, 2, -1, 18, 19, -1);
     }
 
+    private static final String MESSY = "; a comment line ACDEF\r\n>sp|P1|X desc with ACGT letters\r\nac d\r\nEF*\r\n"
+            + "\r\n>empty protein\r\n  >p3 header after blanks\r\n  kl-m1 \r\n\t; comment after a tab\r\n";
+
+    /**
+     * CVTree reads each line trimmed of blanks, tabs and CR, and counts every other character: the blank inside
+     * "ac d" and the '-' and '1' inside "kl-m1" count as A; the '*' ending the first protein is dropped.
+     */
     @Test
-    void parse_lowerCaseCrlfStarsBlanksAndComments_sameAsCleanText() {
-        String messy = "; a comment line ACDEF\r\n>sp|P1|X desc with ACGT letters\r\nac d\r\nEF*\r\n\r\n"
-                + ">empty protein\r\n>p3\r\n  kl-m1 \r\n";
-        ByteBuffer parsed = Proteomes.parse(bytes(messy));
+    void parse_cvtreeConvention_otherCharactersCountAsA() {
+        ByteBuffer parsed = Proteomes.parse(bytes(MESSY));
+
+        assertThat(Proteomes.residues(parsed)).isEqualTo("ACADEF|KLAMA|");
+        assertThat(FastaParser.proteinCount(parsed)).isEqualTo(2);
+        assertThat(FastaParser.residueCount(parsed)).isEqualTo(11);
+    }
+
+    @Test
+    void parse_rocketConvention_lowerCaseCrlfStarsBlanksAndComments_sameAsCleanText() {
+        ByteBuffer out = out(256);
+        int bytes = new FastaParser(Convention.ROCKET).parse("m.faa", direct(bytes(MESSY)), out);
+        ByteBuffer parsed = out.limit(bytes);
 
         assertThat(Proteomes.residues(parsed)).isEqualTo("ACDEF|KLM|");
         assertThat(FastaParser.proteinCount(parsed)).isEqualTo(2);
+    }
+
+    /** Only one '*' or '-' ending a protein is dropped; inside a protein, or before another, they count as A. */
+    @Test
+    void parse_cvtreeConvention_stopOnlyDroppedAtProteinEnd() {
+        String text = ">a\nMK*\n*\n>b\nMK**\n>c\nM-K-\n>d\n*\n>e\nMK*  \n  \n>f\nM K *\nW  \nY\t \n>g\nM*-";
+
+        assertThat(Proteomes.residues(Proteomes.parse(bytes(text))))
+                .isEqualTo("MKA|MKA|MAK|MK|MAKAAWY|MA|");
+    }
+
+    @Test
+    void parse_cvtreeConvention_digitsPunctuationAndInnerBlanksCountAsA() {
+        ByteBuffer parsed = Proteomes.parse(bytes(">p\nM1.#>;\fK\tW\n"));
+
+        assertThat(Proteomes.residues(parsed)).isEqualTo("MAAAAAAKAW|");
+    }
+
+    @Test
+    void parse_cvtreeConvention_longBlankRunsAcrossChunks_keepEveryResidue() {
+        StringBuilder text = new StringBuilder(">p\nM");
+        text.append(" ".repeat(200_000)).append("K\n*".repeat(3)).append('\n');
+        ByteBuffer parsed = Proteomes.parse(bytes(text.toString()));
+
+        String residues = Proteomes.residues(parsed);
+        assertThat(residues.length()).isEqualTo(1 + 200_000 + 5 + 1);
+        assertThat(residues.substring(0, 4)).isEqualTo("MAAA");
+        assertThat(residues.substring(residues.length() - 7)).isEqualTo("AKAKAK|");
+        assertThat(residues.chars().filter(c -> c == 'A').count()).isEqualTo(200_000 + 2);
+        assertThat(FastaParser.residueCount(parsed)).isEqualTo(1 + 200_000 + 5);
     }
 
     @Test
