@@ -4,6 +4,7 @@ import io.rocket.apps.Cli;
 import io.rocket.apps.phylogenetics.CompositionVector;
 import io.rocket.apps.phylogenetics.CompositionVectorBuilder;
 import io.rocket.apps.phylogenetics.CvDistance;
+import io.rocket.apps.phylogenetics.CvTreeReference;
 import io.rocket.apps.phylogenetics.CvWorkspace;
 import io.rocket.apps.phylogenetics.FastaParser;
 import io.rocket.apps.phylogenetics.NewickParser;
@@ -11,6 +12,7 @@ import io.rocket.apps.phylogenetics.PhyloGenerator;
 import io.rocket.apps.phylogenetics.PhylogeneticsApp;
 import io.rocket.apps.phylogenetics.RobinsonFoulds;
 import io.rocket.apps.phylogenetics.SlotSizes;
+import io.rocket.apps.phylogenetics.TaxonLabels;
 import io.rocket.apps.phylogenetics.TreeNode;
 import io.rocket.core.DeviceBuffer;
 import io.rocket.core.DeviceKind;
@@ -35,14 +37,17 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The phylogenetics cuda kernels against the cpu kernels (the reference): the same entries (keys identical, values
- * within 1e-5: a(s) is evaluated in the same order, only the norm's summation order differs) and every pair's
- * distance within 1e-5, for K = 3..7 (K = 7 counts K-strings in a hash table, the others in dense tables); failures
- * as on the cpu; and the launcher on {@code --device cuda} giving the cpu's distances and tree.
+ * The phylogenetics cuda kernels against the cpu kernels: the same entries (keys identical, values within 1e-5: a(s)
+ * is evaluated in the same order, only the norm's summation order differs) and every pair's distance within 1e-6 of
+ * the cpu's and of CVTree's ({@link CvTreeReference}), for K = 3..7 (K = 7 counts K-strings in a hash table, the
+ * others in dense tables); failures as on the cpu; and the launcher on {@code --device cuda} giving the cpu's (and
+ * CVTree's) distances and tree.
  */
 @Tag("gpu")
 class PhylogeneticsCudaGpuTest {
     private static final double TOLERANCE = 1e-5;
+    /** Distances: the cpu's are CVTree's within float storage (1e-7); the goal is CVTree's within 1e-6. */
+    private static final double DISTANCE_TOLERANCE = 1e-6;
 
     @TempDir
     Path dir;
@@ -89,17 +94,23 @@ class PhylogeneticsCudaGpuTest {
                 assertThat(worst).as("%s: largest value difference", file.getFileName()).isLessThan(TOLERANCE);
                 gpuVectors.add(slot);
             }
+            List<Map<String, Double>> reference = new ArrayList<>();
+            for (Path file : files) {
+                reference.add(CvTreeReference.vector(CvTreeReference.proteins(CvTreeReference.read(file)), k));
+            }
             DeviceBuffer result = rig.device.allocate(CvDistance.RESULT_BYTES);
             for (int i = 0; i < files.size(); i++) {
                 for (int j = 0; j < files.size(); j++) {
                     double expected = CvDistance.distance(cpuVectors.get(i), cpuVectors.get(j));
+                    double cvtree = i == j ? 0.0 : CvTreeReference.distance(reference.get(i), reference.get(j));
                     rig.context.begin();
                     kernels.compare(files.get(i), gpuVectors.get(i), files.get(j), gpuVectors.get(j), result,
                             rig.context);
                     rig.context.end();
                     double actual = rig.download(result, 8).getDouble(0);
                     assertThat(actual).as("distance (%d, %d) at K = %d", i, j, k)
-                            .isCloseTo(expected, org.assertj.core.data.Offset.offset(TOLERANCE));
+                            .isCloseTo(expected, org.assertj.core.data.Offset.offset(DISTANCE_TOLERANCE))
+                            .isCloseTo(cvtree, org.assertj.core.data.Offset.offset(DISTANCE_TOLERANCE));
                 }
             }
         }
@@ -111,9 +122,17 @@ class PhylogeneticsCudaGpuTest {
         Map<String, Double> cpu = run("cpu", "cpu");
         Map<String, Double> cuda = run("cuda", "cuda");
         assertThat(cuda.keySet()).isEqualTo(cpu.keySet()).hasSize(66);
+        Map<String, Map<String, Double>> reference = new HashMap<>();
+        for (Path file : data.proteomes()) {
+            reference.put(TaxonLabels.fromPath(file),
+                    CvTreeReference.vector(CvTreeReference.proteins(CvTreeReference.read(file)), 5));
+        }
         for (Map.Entry<String, Double> e : cpu.entrySet()) {
+            String[] taxa = e.getKey().split(" ");
+            double cvtree = CvTreeReference.distance(reference.get(taxa[0]), reference.get(taxa[1]));
             assertThat(cuda.get(e.getKey())).as(e.getKey())
-                    .isCloseTo(e.getValue(), org.assertj.core.data.Offset.offset(TOLERANCE));
+                    .isCloseTo(e.getValue(), org.assertj.core.data.Offset.offset(DISTANCE_TOLERANCE))
+                    .isCloseTo(cvtree, org.assertj.core.data.Offset.offset(DISTANCE_TOLERANCE));
         }
         TreeNode cpuTree = NewickParser.parse(Files.readString(dir.resolve("cpu.nwk")));
         TreeNode cudaTree = NewickParser.parse(Files.readString(dir.resolve("cuda.nwk")));

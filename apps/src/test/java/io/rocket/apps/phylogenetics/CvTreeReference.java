@@ -29,7 +29,7 @@ import java.util.zip.GZIPInputStream;
  *   <li>D = (1 − cosine)/2.</li>
  * </ul>
  */
-final class CvTreeReference {
+public final class CvTreeReference {
 
     static final String AMINO_ACIDS = "ACDEFGHIKLMNPQRSTVWY";
 
@@ -52,7 +52,7 @@ final class CvTreeReference {
     }
 
     /** The proteins of a FASTA text as strings over the 20 letters. */
-    static List<String> proteins(String fasta) {
+    public static List<String> proteins(String fasta) {
         List<StringBuilder> raw = new ArrayList<>();
         for (String line : fasta.split("\n", -1)) {
             String t = trim(line);
@@ -92,7 +92,7 @@ final class CvTreeReference {
     }
 
     /** The text of a FASTA file, gunzipped when it is gzip. */
-    static String read(Path file) {
+    public static String read(Path file) {
         try (InputStream in = Files.newInputStream(file)) {
             byte[] bytes = in.readAllBytes();
             if (bytes.length >= 2 && (bytes[0] & 0xff) == 0x1f && (bytes[1] & 0xff) == 0x8b) {
@@ -107,7 +107,7 @@ final class CvTreeReference {
     }
 
     /** K-string → (n − n0)/n0, not normalised. */
-    static Map<String, Double> vector(List<String> proteins, int k) {
+    public static Map<String, Double> vector(List<String> proteins, int k) {
         Map<String, Integer> nK = counts(proteins, k);
         Map<String, Integer> nK1 = counts(proteins, k - 1);
         Map<String, Integer> nK2 = counts(proteins, k - 2);
@@ -130,7 +130,7 @@ final class CvTreeReference {
     }
 
     /** D = (1 − cosine)/2 of two vectors. */
-    static double distance(Map<String, Double> a, Map<String, Double> b) {
+    public static double distance(Map<String, Double> a, Map<String, Double> b) {
         double dot = 0;
         for (Map.Entry<String, Double> e : a.entrySet()) {
             Double other = b.get(e.getKey());
@@ -142,7 +142,7 @@ final class CvTreeReference {
     }
 
     /** The distance of two FASTA texts at string length k. */
-    static double distance(String fastaA, String fastaB, int k) {
+    public static double distance(String fastaA, String fastaB, int k) {
         return distance(vector(proteins(fastaA), k), vector(proteins(fastaB), k));
     }
 

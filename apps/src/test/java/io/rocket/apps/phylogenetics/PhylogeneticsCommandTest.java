@@ -2,6 +2,7 @@ package io.rocket.apps.phylogenetics;
 
 import io.rocket.apps.Cli;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -104,5 +105,58 @@ class PhylogeneticsCommandTest {
         assertThat(root.children()).hasSize(2);
         assertThat(root.leafLabels()).containsExactlyInAnyOrder("taxon01", "taxon02", "taxon03", "taxon04",
                 "taxon05");
+    }
+
+    /**
+     * Proteomes with stops, gaps, digits and blanks inside the sequences: by default every pair's distance is the
+     * CVTree reference's; {@code --convention rocket} skips those characters and gives the serial reference's
+     * distances with that convention, which differ.
+     */
+    @Test
+    void run_conventionOption_cvtreeByDefaultRocketOnRequest() throws IOException {
+        PhyloGenerator.Result data = PhyloGenerator.generate(dir.resolve("data"), 4, 0.5, 40, 6);
+        List<Path> files = new java.util.ArrayList<>();
+        for (Path gz : data.proteomes()) {
+            String text = CvTreeReference.read(gz);
+            StringBuilder messy = new StringBuilder();
+            int line = 0;
+            for (String l : text.split("\n")) {
+                // stops, gaps, digits and blanks inside some lines, a stop ending every other line
+                messy.append(l.startsWith(">") || line++ % 3 != 0 ? l : l.charAt(0) + "*-1 " + l.substring(1))
+                        .append(l.startsWith(">") ? "\n" : "*\n".substring(line % 2));
+            }
+            Path plain = dir.resolve("data").resolve(TaxonLabels.fromPath(gz) + ".faa");
+            Files.writeString(plain, messy.toString(), java.nio.charset.StandardCharsets.ISO_8859_1);
+            Files.delete(gz);
+            files.add(plain);
+        }
+        Path cvtree = dir.resolve("cvtree.tsv");
+        Path rocket = dir.resolve("rocket.tsv");
+
+        Cli.Result r1 = Cli.run("phylogenetics", dir.resolve("data").toString(), "--k", "4", "--output",
+                cvtree.toString());
+        Cli.Result r2 = Cli.run("phylogenetics", dir.resolve("data").toString(), "--k", "4", "--output",
+                rocket.toString(), "--convention", "rocket");
+        Cli.Result bad = Cli.run("phylogenetics", dir.resolve("data").toString(), "--convention", "hao");
+
+        assertThat(r1.code()).as(r1.both()).isZero();
+        assertThat(r2.code()).as(r2.both()).isZero();
+        assertThat(bad.code()).as(bad.both()).isNotZero();
+        assertThat(bad.both()).contains("unknown convention 'hao' (expected cvtree or rocket)");
+        DistanceMatrix skipping = SerialCvTree.distances(files, 4, Convention.ROCKET);
+        List<String> a = Files.readAllLines(cvtree);
+        List<String> b = Files.readAllLines(rocket);
+        assertThat(a).hasSize(1 + 6);
+        for (int p = 1; p < a.size(); p++) {
+            String[] f = a.get(p).split("\t");
+            String[] g = b.get(p).split("\t");
+            int i = Integer.parseInt(f[0]);
+            int j = Integer.parseInt(f[1]);
+            double expected = CvTreeReference.distance(CvTreeReference.read(files.get(i)),
+                    CvTreeReference.read(files.get(j)), 4);
+            assertThat(Double.parseDouble(f[4])).as(a.get(p)).isCloseTo(expected, within(1e-7));
+            assertThat(Double.parseDouble(g[4])).as(b.get(p)).isEqualTo(skipping.get(i, j))
+                    .isNotCloseTo(expected, within(1e-6));
+        }
     }
 }
