@@ -50,7 +50,7 @@ public final class FastaParser {
 
     private final Convention convention;
     private final byte[] chunk = new byte[CHUNK];
-    private final byte[] staged = new byte[CHUNK];
+    private final byte[] staged = new byte[2 * CHUNK];
 
     /** A parser with CVTree's reading of the text ({@link Convention#CVTREE}). */
     public FastaParser() {
@@ -141,7 +141,7 @@ public final class FastaParser {
         long textOffset = 0;
         long residues = 0;
         long proteins = 0;
-        long proteinLength = 0;
+        int proteinLength = 0;
         boolean lineStart = true; // nothing but blanks so far on this line
         boolean skipLine = false;
         boolean seenHeader = false;
@@ -149,9 +149,15 @@ public final class FastaParser {
         // as A when something other than blanks follows on the line; both wait here until that is known.
         boolean pendingStop = false;
         long pendingBlanks = 0;
-        int w = 0; // residue codes staged for the output
+        // Codes staged for the output. Every byte of a chunk stages at most one code, so when a chunk starts with
+        // room for CHUNK codes none of its bytes needs a check; only waiting codes (any number) are checked.
+        int w = 0;
         int n;
         while ((n = read(source, text, buf)) > 0) {
+            if (w > codes.length - CHUNK) {
+                writePos = flush(out, base, capacity, writePos, codes, w);
+                w = 0;
+            }
             int i = 0;
             if (textOffset == 0 && n >= 3 && (buf[0] & 0xff) == 0xef && (buf[1] & 0xff) == 0xbb
                     && (buf[2] & 0xff) == 0xbf) {
@@ -175,21 +181,21 @@ public final class FastaParser {
                                 + "' at byte " + (textOffset + i) + " before the first '>' header");
                     }
                     if (pendingStop || pendingBlanks != 0) {
-                        long as = pendingBlanks + (pendingStop ? 1 : 0);
-                        for (long t = 0; t < as; t++) {
-                            if (w == CHUNK) {
+                        long waiting = pendingBlanks + (pendingStop ? 1 : 0);
+                        pendingStop = false;
+                        pendingBlanks = 0;
+                        proteinLength = addLength(source, proteinLength, waiting);
+                        for (long t = 0; t < waiting; t++) {
+                            if (w == codes.length) {
                                 writePos = flush(out, base, capacity, writePos, codes, w);
                                 w = 0;
                             }
                             codes[w++] = 0;
                         }
-                        proteinLength += as;
-                        pendingStop = false;
-                        pendingBlanks = 0;
-                    }
-                    if (w == CHUNK) {
-                        writePos = flush(out, base, capacity, writePos, codes, w);
-                        w = 0;
+                        if (w > codes.length - CHUNK) {
+                            writePos = flush(out, base, capacity, writePos, codes, w);
+                            w = 0;
+                        }
                     }
                     codes[w++] = cls;
                     proteinLength++;
@@ -204,10 +210,6 @@ public final class FastaParser {
                 } else if (cls == Alphabet.HEADER && lineStart) {
                     pendingStop = false; // one '*' or '-' ending a protein is dropped
                     if (proteinLength > 0) {
-                        if (w == CHUNK) {
-                            writePos = flush(out, base, capacity, writePos, codes, w);
-                            w = 0;
-                        }
                         codes[w++] = SEPARATOR;
                         residues += proteinLength;
                         proteins++;
@@ -224,20 +226,27 @@ public final class FastaParser {
                     lineStart = false;
                     if (cvtree && seenHeader) {
                         // Counts as A: first whatever waits before it, then itself (a '*' or '-' waits in turn).
-                        long as = pendingBlanks + (pendingStop ? 1 : 0);
+                        long waiting = pendingBlanks + (pendingStop ? 1 : 0);
                         pendingStop = b == '*' || b == '-';
                         pendingBlanks = 0;
-                        if (!pendingStop) {
-                            as++;
-                        }
-                        for (long t = 0; t < as; t++) {
-                            if (w == CHUNK) {
+                        if (waiting != 0) {
+                            proteinLength = addLength(source, proteinLength, waiting);
+                            for (long t = 0; t < waiting; t++) {
+                                if (w == codes.length) {
+                                    writePos = flush(out, base, capacity, writePos, codes, w);
+                                    w = 0;
+                                }
+                                codes[w++] = 0;
+                            }
+                            if (w > codes.length - CHUNK) {
                                 writePos = flush(out, base, capacity, writePos, codes, w);
                                 w = 0;
                             }
-                            codes[w++] = 0;
                         }
-                        proteinLength += as;
+                        if (!pendingStop) {
+                            codes[w++] = 0;
+                            proteinLength++;
+                        }
                     }
                 }
             }
@@ -245,7 +254,7 @@ public final class FastaParser {
         }
         // a '*' or '-' ending the last protein is dropped with pendingStop
         if (proteinLength > 0) {
-            if (w == CHUNK) {
+            if (w == codes.length) {
                 writePos = flush(out, base, capacity, writePos, codes, w);
                 w = 0;
             }
@@ -267,6 +276,16 @@ public final class FastaParser {
         out.putInt(base, (int) proteins);
         out.putInt(base + 4, (int) residues);
         return (int) writePos;
+    }
+
+    /** A protein's length after {@code more} residues; a protein cannot pass 2^31 − 1 (nor can any buffer). */
+    private static int addLength(String source, int length, long more) {
+        long sum = length + more;
+        if (sum > Integer.MAX_VALUE - 8) {
+            throw new FastaFormatException(source, "a protein of more than " + (Integer.MAX_VALUE - 8)
+                    + " residues");
+        }
+        return (int) sum;
     }
 
     /** Copies {@code length} bytes if they fit; past the end it only counts, so the final error is exact. */
