@@ -5,7 +5,7 @@ import java.util.Arrays;
 
 /**
  * Builds the CVTree composition vector of a parsed proteome (the "preprocess" step), following Qi, Wang and Hao
- * (2004).
+ * (2004) as CVTree 5's Hao method computes it.
  *
  * <p>With n(s) the count of string s over all proteins (k-strings never span two proteins) and N_k the number of
  * k-string positions, the Markov background of a K-string s = s1..sK is

@@ -138,6 +138,47 @@ class CvTreeConventionsTest {
                 .filter(text -> CvTreeReference.proteins(text).stream().anyMatch(p -> p.length() >= 5));
     }
 
+    /**
+     * The slot bound 20·min(20^(K−1), residues) counts the expected-but-absent entries too, and is reached: a protein
+     * holding every 2-string once (a de Bruijn sequence, 401 residues) has 399 3-strings, but its vector at K = 3 has
+     * an entry for each of the 20^3 strings (prefix, suffix and core all occur), 7,601 of them −1.
+     */
+    @Test
+    void vector_everyTwoStringOccurs_fillsTheSlotBound() {
+        String protein = deBruijn2();
+        ByteBuffer v = Proteomes.vector(bytes(Proteomes.fasta(protein)), 3);
+
+        assertThat(protein).hasSize(401);
+        assertThat((long) CompositionVector.count(v)).isEqualTo(8000).isEqualTo(CompositionVector.maxEntries(3, 401));
+        assertThat(CvTreeReference.vector(List.of(protein), 3)).hasSize(8000);
+        long minusOne = CvTreeReference.vector(List.of(protein), 3).values().stream().filter(a -> a == -1).count();
+        assertThat(minusOne).isEqualTo(8000 - 399);
+    }
+
+    /** A linear sequence over the 20 letters holding every 2-string exactly once (FKM algorithm, order 2). */
+    private static String deBruijn2() {
+        StringBuilder cyclic = new StringBuilder();
+        deBruijn(1, 1, new int[3], cyclic);
+        return cyclic.append(cyclic.charAt(0)).toString();
+    }
+
+    private static void deBruijn(int t, int p, int[] a, StringBuilder out) {
+        if (t > 2) {
+            if (2 % p == 0) {
+                for (int j = 1; j <= p; j++) {
+                    out.append(Alphabet.letter(a[j]));
+                }
+            }
+            return;
+        }
+        a[t] = a[t - p];
+        deBruijn(t + 1, p, a, out);
+        for (int j = a[t - p] + 1; j < Alphabet.SIZE; j++) {
+            a[t] = j;
+            deBruijn(t + 1, t, a, out);
+        }
+    }
+
     @TempDir
     Path dir;
 
