@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntFunction;
 
@@ -14,8 +15,14 @@ import java.util.function.IntFunction;
  * cache (L2, one per node) are both instances. Storage and policy are separate: this class owns slots, states and
  * references; an {@link EvictionPolicy} only picks victims among unreferenced slots.
  *
- * <p><b>Concurrency.</b> One lock guards every field below except the immutable {@code buffers}. Callbacks into
- * {@link CacheRequest}s are made after the lock is released, so a callback may call back into the cache. Slot
+ * <p><b>Buffers.</b> Each slot's buffer is made by the allocator, either all in the constructor or, for memory that
+ * is cheap to allocate while other work runs (plain host memory), when {@link #buffer} is first called for the slot:
+ * then a run does not wait, before its first step, for memory that it fills only as items load (zeroing a few
+ * hundred megabytes of direct memory takes a noticeable part of a second).
+ *
+ * <p><b>Concurrency.</b> One lock guards every field below except {@code buffers}, which is set once per slot.
+ * Callbacks into {@link CacheRequest}s are made after the lock is released, so a callback may call back into the
+ * cache. Slot
  * states follow {@link SlotState}; a WRITE slot's data is written only by the request that was granted
  * {@link Grant#LOAD} for it, and a READ slot's data is only read.
  *
@@ -31,7 +38,8 @@ import java.util.function.IntFunction;
 public final class SlotCache<B> {
     private final String name;
     private final long slotBytes;
-    private final List<B> buffers;
+    private final IntFunction<B> allocator;
+    private final AtomicReferenceArray<B> buffers;
     private final ReentrantLock lock = new ReentrantLock();
     private final EvictionPolicy policy;
     private final int[] slotOf;
@@ -57,6 +65,15 @@ public final class SlotCache<B> {
      */
     public SlotCache(String name, int items, int slots, long slotBytes, IntFunction<B> allocator,
                      EvictionPolicy policy) {
+        this(name, items, slots, slotBytes, allocator, policy, false);
+    }
+
+    /**
+     * As above; with {@code onFirstUse} a slot's buffer is allocated when {@link #buffer} is first called for it
+     * (by whichever thread calls it) instead of here.
+     */
+    public SlotCache(String name, int items, int slots, long slotBytes, IntFunction<B> allocator,
+                     EvictionPolicy policy, boolean onFirstUse) {
         if (slots < 2) {
             throw new IllegalArgumentException(name + ": a cache needs at least 2 slots, got " + slots);
         }
@@ -71,13 +88,15 @@ public final class SlotCache<B> {
         Arrays.fill(states, SlotState.FREE);
         this.refs = new int[slots];
         this.failures = new Throwable[slots];
-        List<B> list = new ArrayList<>(slots);
+        this.allocator = allocator;
+        this.buffers = new AtomicReferenceArray<>(slots);
         for (int s = 0; s < slots; s++) {
-            list.add(allocator.apply(s));
+            if (!onFirstUse) {
+                buffers.set(s, allocator.apply(s));
+            }
             waiters.add(new ArrayList<>(4));
             waiterPositions.add(new int[4]);
         }
-        this.buffers = List.copyOf(list);
         policy.init(slots);
     }
 
@@ -86,12 +105,27 @@ public final class SlotCache<B> {
     }
 
     public int slots() {
-        return buffers.size();
+        return buffers.length();
     }
 
-    /** The buffer of a slot; read or write it only as its state allows. */
+    /**
+     * The buffer of a slot; read or write it only as its state allows. For a cache that allocates on first use, the
+     * first call for a slot allocates its buffer.
+     */
     public B buffer(int slot) {
-        return buffers.get(slot);
+        B buffer = buffers.get(slot);
+        return buffer != null ? buffer : allocate(slot);
+    }
+
+    private B allocate(int slot) {
+        synchronized (buffers) {
+            B buffer = buffers.get(slot);
+            if (buffer == null) {
+                buffer = allocator.apply(slot);
+                buffers.set(slot, buffer);
+            }
+            return buffer;
+        }
     }
 
     /** Requests the request's items; it is granted now or later, see {@link CacheRequest}. */

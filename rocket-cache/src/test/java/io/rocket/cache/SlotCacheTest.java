@@ -39,6 +39,23 @@ class SlotCacheTest {
     }
 
     @Test
+    void buffers_eagerByDefault_onFirstUseWhenAsked() {
+        java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
+        new SlotCache<>("eager", 10, 4, 4, s -> new int[] {made.incrementAndGet()}, new LruPolicy());
+        assertThat(made.get()).isEqualTo(4);
+
+        made.set(0);
+        cache = new SlotCache<>("lazy", 10, 4, 4, s -> new int[] {made.incrementAndGet()}, new LruPolicy(), true);
+        assertThat(made.get()).isZero();
+        assertThat(cache.slots()).isEqualTo(4);
+        int[] first = cache.buffer(2);
+        assertThat(cache.buffer(2)).isSameAs(first);
+        assertThat(made.get()).isEqualTo(1);
+        loadAndRelease(7);
+        assertThat(made.get()).isEqualTo(2);
+    }
+
+    @Test
     void acquire_miss_grantsLoadAndSettlesOnPublish() {
         cache(10, 4);
         RecordingRequest r = new RecordingRequest(1, 2);

@@ -40,7 +40,7 @@ final class DeviceLane<K, R> implements AutoCloseable {
         this.context = device.kernelContext();
         String id = device.name();
         this.l1 = new SlotCache<>("L1 " + id, node.keys.size(), config.deviceSlots(), app.maxItemBytes(),
-                s -> device.allocate(app.maxItemBytes()), new LruPolicy());
+                s -> device.allocate(app.maxItemBytes()), new LruPolicy(), device.allocatesOnFirstUse());
         List<DeviceBuffer> stagingBuffers = new ArrayList<>();
         for (int k = 0; k < config.stagingBuffers(); k++) {
             stagingBuffers.add(device.allocate(app.maxInputBytes()));

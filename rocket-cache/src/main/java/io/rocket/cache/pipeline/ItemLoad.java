@@ -234,6 +234,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
     }
 
     private void copyIn(long start) {
+        lane.l1.buffer(deviceSlot); // a slot allocated on first use is allocated here, not on the kernel thread
         staged = lane.staging.take();
         start = System.nanoTime();
         lane.device.copyToDevice(parsed, staged, parsed.length());

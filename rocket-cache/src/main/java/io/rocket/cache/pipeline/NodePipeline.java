@@ -91,7 +91,7 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         this.hostMemory = hostMemory;
         this.listener = listener;
         this.l2 = new SlotCache<>("L2", keys.size(), config.hostSlots(), app.maxItemBytes(),
-                s -> hostMemory.allocate(app.maxItemBytes()), new LruPolicy());
+                s -> hostMemory.allocate(app.maxItemBytes()), new LruPolicy(), hostMemory.allocatesOnFirstUse());
         List<FileBuffer> fileBuffers = new ArrayList<>();
         int demandBuffers = config.ioThreads() + config.hostThreads();
         int aheadBuffers = readAheadBuffers(config.readAheadBytes(), app.maxFileBytes(), keys.size());

@@ -47,6 +47,11 @@ public final class CpuDevice implements Device {
     }
 
     @Override
+    public boolean allocatesOnFirstUse() {
+        return true;
+    }
+
+    @Override
     public long defaultCacheBytes() {
         return 256L << 20;
     }

@@ -30,6 +30,14 @@ public interface Device extends AutoCloseable {
     /** Allocates device memory; freed by {@link #close()}. */
     DeviceBuffer allocate(long bytes);
 
+    /**
+     * Whether the cache may allocate its slots when first used, during the run, rather than all before it: true
+     * where an allocation is plain host memory that neither stalls the device nor waits for it.
+     */
+    default boolean allocatesOnFirstUse() {
+        return false;
+    }
+
     /** Bytes of device memory a cache may still take by default. */
     long defaultCacheBytes();
 

@@ -29,6 +29,11 @@ public final class DirectHostMemory implements HostMemory {
     }
 
     @Override
+    public boolean allocatesOnFirstUse() {
+        return true;
+    }
+
+    @Override
     public long allocatedBytes() {
         return allocated.get();
     }

@@ -11,6 +11,14 @@ public interface HostMemory extends AutoCloseable {
     /** Allocates a host buffer of {@code bytes}. */
     HostBuffer allocate(long bytes);
 
+    /**
+     * Whether the host cache may allocate its slots when first used, during the run, rather than all before it:
+     * true for plain direct memory; pinned memory is slow to allocate and may wait for the GPU.
+     */
+    default boolean allocatesOnFirstUse() {
+        return false;
+    }
+
     /** Bytes allocated so far. */
     long allocatedBytes();
 
