@@ -14,7 +14,7 @@ class RegistrarTest {
         MicroscopyCpuKernels kernels = new MicroscopyCpuKernels(settings);
         PointSet m = Particles.points(model);
         PointSet s = Particles.points(scene);
-        Registrar registrar = new Registrar(settings.starts(), settings.scale());
+        Registrar registrar = new Registrar(settings.starts(), settings.scale(), Math.max(m.n, s.n));
         double[] best = new double[4];
         registrar.register(new PairEvaluator() {
             @Override
@@ -26,7 +26,7 @@ class RegistrarTest {
             public double score(double tx, double ty, double theta) {
                 return GmmKernels.score(m, s, tx, ty, theta);
             }
-        }, m.rms, best);
+        }, m, s, best);
         Registration.toFileCoordinates(best, m.cx, m.cy, s.cx, s.cy);
         assertThat(kernels).isNotNull();
         return new Registration(best[0], best[1], best[2], best[3]);
