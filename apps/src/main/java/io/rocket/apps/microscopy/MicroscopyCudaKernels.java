@@ -10,11 +10,12 @@ import java.nio.file.Path;
 
 /**
  * Registration on NVIDIA GPUs ({@code apps/src/main/cuda/microscopy.cu}). The optimiser's control loop
- * ({@link Registrar}) stays on the host, on the device's kernel thread; each cost and score evaluation launches one
+ * ({@link Registrar}) stays on the host, on the device's kernel thread, and so do its binned stages (the pair's
+ * positions are read back once per compare and binned there, exactly as on cpu); each full-resolution cost and
+ * score evaluation launches one
  * kernel that sums over all point pairs with per-block reductions in double, and the host reads the block partials
  * back ({@link CudaKernelContext#readDoubles}) and adds them in a fixed order. Compares therefore wait for the GPU
- * between iterations instead of overlapping with the next pair; at hundreds of evaluations per pair the kernels,
- * not the host, set the pace. The result is written into the pair's result buffer by a last tiny kernel.
+ * between iterations instead of overlapping with the next pair; about twenty full evaluations per pair remain. The result is written into the pair's result buffer by a last tiny kernel.
  *
  * <p>One instance per GPU, used by its kernel thread only: the scratch buffer for partials and all host arrays are
  * allocated once.
