@@ -72,6 +72,57 @@ final class GmmKernels {
         return sum * norm;
     }
 
+    /**
+     * The cost C of two {@link BinnedPoints}, each component standing for its weight's worth of points:
+     * C = (1/(W_m W_n)) Σ_k Σ_l w_k w_l exp(−‖T(u_k) − v_l‖²/s²), and its gradient into {@code gradient[0..2]}
+     * (the same formulas as {@link #costAndGradient}, weighted).
+     */
+    static double costAndGradient(BinnedPoints model, BinnedPoints scene, double tx, double ty, double theta,
+                                  double scale, double[] gradient) {
+        double c = Math.cos(theta);
+        double s = Math.sin(theta);
+        double invS2 = 1.0 / (scale * scale);
+        double[] sx = scene.x;
+        double[] sy = scene.y;
+        double[] sw = scene.w;
+        int n = scene.n;
+        double sum = 0;
+        double gx = 0;
+        double gy = 0;
+        double gt = 0;
+        for (int i = 0; i < model.n; i++) {
+            double mx = model.x[i];
+            double my = model.y[i];
+            double mw = model.w[i];
+            double qx = c * mx - s * my + tx;
+            double qy = s * mx + c * my + ty;
+            double e0 = 0;
+            double ex = 0;
+            double ey = 0;
+            for (int j = 0; j < n; j++) {
+                double dx = qx - sx[j];
+                double dy = qy - sy[j];
+                double a = (dx * dx + dy * dy) * invS2;
+                if (a < CUTOFF) {
+                    double e = sw[j] * Math.exp(-a);
+                    e0 += e;
+                    ex += e * dx;
+                    ey += e * dy;
+                }
+            }
+            sum += mw * e0;
+            gx += mw * ex;
+            gy += mw * ey;
+            gt += mw * (ex * (-s * mx - c * my) + ey * (c * mx - s * my));
+        }
+        double norm = 1.0 / (model.total * scene.total);
+        double g = -2.0 * invS2 * norm;
+        gradient[0] = g * gx;
+        gradient[1] = g * gy;
+        gradient[2] = g * gt;
+        return sum * norm;
+    }
+
     /** The Bhattacharyya cross term S at (tx, ty, θ). */
     static double score(PointSet model, PointSet scene, double tx, double ty, double theta) {
         double c = Math.cos(theta);

@@ -21,7 +21,7 @@ final class MicroscopyCpuKernels implements Kernels<Path>, PairEvaluator {
     MicroscopyCpuKernels(RegistrationSettings settings) {
         model = new PointSet(settings.maxPoints());
         scene = new PointSet(settings.maxPoints());
-        registrar = new Registrar(settings.starts(), settings.scale());
+        registrar = new Registrar(settings.starts(), settings.scale(), settings.maxPoints());
     }
 
     @Override
@@ -38,7 +38,7 @@ final class MicroscopyCpuKernels implements Kernels<Path>, PairEvaluator {
     @Override
     public long compare(Path leftKey, DeviceBuffer left, Path rightKey, DeviceBuffer right, DeviceBuffer result,
                         KernelContext context) {
-        registrar.register(bind(left, right), model.rms, best);
+        registrar.register(bind(left, right), model, scene, best);
         Registration.toFileCoordinates(best, model.cx, model.cy, scene.cx, scene.cy);
         ByteBuffer out = result.byteBuffer();
         for (int k = 0; k < 4; k++) {

@@ -10,11 +10,12 @@ import java.nio.file.Path;
 
 /**
  * Registration on NVIDIA GPUs ({@code apps/src/main/cuda/microscopy.cu}). The optimiser's control loop
- * ({@link Registrar}) stays on the host, on the device's kernel thread; each cost and score evaluation launches one
+ * ({@link Registrar}) stays on the host, on the device's kernel thread, and so do its binned stages (the pair's
+ * positions are read back once per compare and binned there, exactly as on cpu); each full-resolution cost and
+ * score evaluation launches one
  * kernel that sums over all point pairs with per-block reductions in double, and the host reads the block partials
  * back ({@link CudaKernelContext#readDoubles}) and adds them in a fixed order. Compares therefore wait for the GPU
- * between iterations instead of overlapping with the next pair; at hundreds of evaluations per pair the kernels,
- * not the host, set the pace. The result is written into the pair's result buffer by a last tiny kernel.
+ * between iterations instead of overlapping with the next pair; about twenty full evaluations per pair remain. The result is written into the pair's result buffer by a last tiny kernel.
  *
  * <p>One instance per GPU, used by its kernel thread only: the scratch buffer for partials and all host arrays are
  * allocated once.
@@ -31,6 +32,10 @@ final class MicroscopyCudaKernels implements Kernels<Path> {
     private final Registrar registrar;
     private final Pair pair = new Pair();
     private final double[] header = new double[ParticleSlot.HEADER_DOUBLES];
+    /** A slot's header and positions read back for the coarse search, which runs on the host. */
+    private final double[] words;
+    private final PointSet model;
+    private final PointSet scene;
     private final double[] best = new double[4];
     private final double[] partialSums;
     private final int maxBlocksPerSide;
@@ -42,7 +47,10 @@ final class MicroscopyCudaKernels implements Kernels<Path> {
     MicroscopyCudaKernels(RegistrationSettings settings) {
         KernelModules.require(MODULE);
         this.settings = settings;
-        this.registrar = new Registrar(settings.starts(), settings.scale());
+        this.registrar = new Registrar(settings.starts(), settings.scale(), settings.maxPoints());
+        this.words = new double[ParticleSlot.HEADER_DOUBLES + 2 * settings.maxPoints()];
+        this.model = new PointSet(settings.maxPoints());
+        this.scene = new PointSet(settings.maxPoints());
         this.maxBlocksPerSide = (settings.maxPoints() + BLOCK - 1) / BLOCK;
         this.partialSums = new double[4 * maxBlocksPerSide * maxBlocksPerSide];
     }
@@ -61,7 +69,7 @@ final class MicroscopyCudaKernels implements Kernels<Path> {
                         KernelContext context) {
         CudaKernelContext cuda = CudaKernelContext.of(context);
         bind(left, right, cuda);
-        registrar.register(pair, pair.modelRms, best);
+        registrar.register(pair, model, scene, best);
         Registration.toFileCoordinates(best, pair.modelCx, pair.modelCy, pair.sceneCx, pair.sceneCy);
         cuda.kernel("microscopy_store").grid(1).block(1).arg(result)
                 .arg(best[0]).arg(best[1]).arg(best[2]).arg(best[3]).launch();
@@ -77,7 +85,6 @@ final class MicroscopyCudaKernels implements Kernels<Path> {
         int m = (int) header[0];
         pair.modelCx = header[1];
         pair.modelCy = header[2];
-        pair.modelRms = header[3];
         cuda.readDoubles(right, header, header.length);
         int n = (int) header[0];
         pair.sceneCx = header[1];
@@ -86,6 +93,12 @@ final class MicroscopyCudaKernels implements Kernels<Path> {
             throw new IllegalStateException("slots hold " + m + " and " + n + " localizations; at most "
                     + settings.maxPoints() + " expected");
         }
+        // The coarse search works on binned copies of the two particles on the host (a few hundred components):
+        // read back the positions once per pair.
+        cuda.readDoubles(left, words, ParticleSlot.HEADER_DOUBLES + 2 * m);
+        model.loadPositions(words);
+        cuda.readDoubles(right, words, ParticleSlot.HEADER_DOUBLES + 2 * n);
+        scene.loadPositions(words);
         pair.cuda = cuda;
         pair.left = left;
         pair.right = right;
@@ -110,7 +123,6 @@ final class MicroscopyCudaKernels implements Kernels<Path> {
         int gridY;
         double modelCx;
         double modelCy;
-        double modelRms;
         double sceneCx;
         double sceneCy;
 

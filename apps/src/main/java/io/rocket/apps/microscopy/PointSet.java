@@ -42,4 +42,23 @@ final class PointSet {
             s2[k] = slot.getDouble(ss + k * Double.BYTES);
         }
     }
+
+    /**
+     * Loads the header and positions of a slot read back as doubles ({@code words}: the header, then x[n], y[n];
+     * the variances are not read and left as they were).
+     */
+    void loadPositions(double[] words) {
+        int count = (int) words[0];
+        if (count < 1 || count > x.length) {
+            throw new IllegalStateException("slot holds " + count + " localizations; this workspace fits "
+                    + x.length);
+        }
+        n = count;
+        cx = words[1];
+        cy = words[2];
+        rms = words[3];
+        int xs = ParticleSlot.HEADER_DOUBLES;
+        System.arraycopy(words, xs, x, 0, count);
+        System.arraycopy(words, xs + count, y, 0, count);
+    }
 }

@@ -7,8 +7,8 @@ package io.rocket.apps.microscopy;
 public record RegistrationSettings(double scale, int starts, int maxPoints) {
     /** Default scale s (nm): of the order of the localization precision and of the 5–10 nm site spacing. */
     public static final double DEFAULT_SCALE = 10.0;
-    /** Default number of starting angles (45° apart). */
-    public static final int DEFAULT_STARTS = 8;
+    /** Default number of starting angles (22.5° apart; they run on binned particles, so they are cheap). */
+    public static final int DEFAULT_STARTS = 16;
     /** Default cap on localizations per particle. */
     public static final int DEFAULT_MAX_POINTS = 5000;
 
