@@ -2,12 +2,12 @@ package io.rocket;
 
 import io.rocket.cli.InputsMixin;
 import io.rocket.cli.JobRunner;
-import io.rocket.inputs.InputLocations;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.Application;
 import io.rocket.core.KeyParser;
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
+import io.rocket.inputs.InputLocations;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;

@@ -2,6 +2,7 @@ package io.rocket.inputs;
 
 import io.rocket.core.InputNames;
 import io.rocket.core.RocketException;
+import io.rocket.core.summary.InputTraffic;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.net.URI;
@@ -188,8 +189,7 @@ public final class InputLocations implements AutoCloseable {
      * {@code https} or {@code http} (another file system's own scheme otherwise, such as {@code jar}).
      */
     public static String scheme(Path p) {
-        String s = p.getFileSystem().provider().getScheme().toLowerCase(Locale.ROOT);
-        return s.equals("s3x") ? "s3" : s;
+        return InputTraffic.scheme(p);
     }
 
     /** Whether {@code text} is written as a URI ({@code scheme://…} or {@code file:…}) rather than a local path. */

@@ -22,6 +22,7 @@ import io.rocket.core.trace.Telemetry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -147,7 +148,7 @@ public final class NodePipeline<K, R> implements AutoCloseable {
      * Whether the item is in the disk cache, so its files need no reading; otherwise remembers on {@code buffer}
      * the disk key taken before the read. Called on an I/O thread.
      */
-    boolean onDisk(int item, List<Path> paths, FileBuffer buffer) throws java.io.IOException {
+    boolean onDisk(int item, List<Path> paths, FileBuffer buffer) throws IOException {
         DiskItems d = disk;
         if (d == null) {
             return false;
@@ -181,24 +182,24 @@ public final class NodePipeline<K, R> implements AutoCloseable {
     }
 
     /** Everything the disk cache counted, or an empty map without one. */
-    public java.util.Map<String, Long> diskCacheFigures() {
+    public Map<String, Long> diskCacheFigures() {
         DiskItems d = disk;
-        return d == null ? java.util.Map.of() : d.figures();
+        return d == null ? Map.of() : d.figures();
     }
 
     /** Bytes read from input files per scheme so far (for the trace's counter track). */
-    public java.util.Map<String, Long> inputBytes() {
+    public Map<String, Long> inputBytes() {
         return traffic.bytesByScheme();
     }
 
     /** Input traffic per scheme over a run of {@code wallSeconds}. */
-    public java.util.Map<String, InputTraffic.Figures> inputFigures(double wallSeconds) {
+    public Map<String, InputTraffic.Figures> inputFigures(double wallSeconds) {
         return traffic.figures(wallSeconds);
     }
 
     /** What read-ahead did, for the summary; empty when it was off. */
-    public java.util.Map<String, Long> readAheadFigures() {
-        return readAhead.enabled() ? readAhead.figures() : java.util.Map.of();
+    public Map<String, Long> readAheadFigures() {
+        return readAhead.enabled() ? readAhead.figures() : Map.of();
     }
 
     /** Files held ahead now. */

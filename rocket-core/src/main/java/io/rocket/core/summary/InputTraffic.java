@@ -3,6 +3,7 @@ package io.rocket.core.summary;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,9 +17,13 @@ import java.util.concurrent.atomic.LongAdder;
 public final class InputTraffic {
     private final Map<String, Counters> byScheme = new ConcurrentHashMap<>();
 
-    /** The scheme of the file system that serves {@code path}: "file" for local files. */
+    /**
+     * The scheme of the file system that serves {@code path}, lower case: "file" for local files; S3 through a
+     * custom endpoint ({@code s3x}) counts as "s3".
+     */
     public static String scheme(Path path) {
-        return path.getFileSystem().provider().getScheme();
+        String s = path.getFileSystem().provider().getScheme().toLowerCase(Locale.ROOT);
+        return s.equals("s3x") ? "s3" : s;
     }
 
     /** Counts one file of {@code bytes} read in {@code nanos}. */
@@ -63,6 +68,9 @@ public final class InputTraffic {
     public record Figures(long files, long bytes, @JsonProperty("read_seconds") double readSeconds,
                           @JsonProperty("mb_per_s") double mbPerSecond,
                           @JsonProperty("read_mb_per_s") double readMbPerSecond) {
+
+        /** Nothing read. */
+        public static final Figures NONE = new Figures(0, 0, 0, 0, 0);
 
         /** The sum of two nodes' figures over the same wall time. */
         public Figures plus(Figures o, double wallSeconds) {

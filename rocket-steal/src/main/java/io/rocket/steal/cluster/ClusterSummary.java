@@ -57,10 +57,9 @@ final class ClusterSummary {
         for (NodeReport r : byRank.values()) {
             r.map("inputs").forEach((scheme, o) -> {
                 if (o instanceof Map<?, ?> m) {
-                    InputTraffic.Figures x = new InputTraffic.Figures(n(m.get("files")), n(m.get("bytes")),
+                    InputTraffic.Figures node = new InputTraffic.Figures(n(m.get("files")), n(m.get("bytes")),
                             real(m.get("read_seconds")), 0, 0);
-                    inputs.merge(scheme, x.plus(new InputTraffic.Figures(0, 0, 0, 0, 0), wall),
-                            (a, b) -> a.plus(b, wall));
+                    inputs.merge(scheme, node, (a, b) -> a.plus(b, wall));
                 }
             });
             r.map("read_ahead").forEach((k, v) -> readAhead.merge(k, n(v), Long::sum));
@@ -103,6 +102,8 @@ final class ClusterSummary {
         s.devices = rank0.devices;
         s.cache.put("device", device);
         s.cache.put("host", host);
+        // plus() derives the rates; a scheme only one node read still needs them.
+        inputs.replaceAll((scheme, f) -> f.plus(InputTraffic.Figures.NONE, wall));
         s.inputs = inputs;
         s.readAhead = readAhead;
         if (!diskCache.isEmpty()) {
