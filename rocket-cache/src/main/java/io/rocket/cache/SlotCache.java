@@ -346,6 +346,30 @@ public final class SlotCache<B> {
         }
     }
 
+    /**
+     * Marks the items {@code a} and {@code b} (-1: none) as just used, where this cache holds them unreferenced, as if
+     * they had been acquired and released: for an upper level that serves them from its own copy. Without it, an item
+     * a device finds in its L1 ages in L2 however often it is used, L2 evicts it, and the next device that needs it
+     * from L2 loads it again.
+     */
+    public void touch(int a, int b) {
+        lock.lock();
+        try {
+            touchLocked(a);
+            touchLocked(b);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void touchLocked(int item) {
+        int slot = item < 0 ? -1 : slotOf[item];
+        if (slot >= 0 && refs[slot] == 0 && states[slot] == SlotState.READ) {
+            policy.pinned(slot);
+            policy.unpinned(slot);
+        }
+    }
+
     /** Whether the item is in the cache now (any state). For tests and heuristics; may change at once. */
     public boolean contains(int item) {
         lock.lock();

@@ -2,6 +2,7 @@ package io.rocket.cli;
 
 import io.rocket.core.CacheSize;
 import io.rocket.core.device.DeviceSpec;
+import io.rocket.steal.ScheduleOrder;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -35,6 +36,17 @@ final class Converters {
                 // reported below
             }
             throw new TypeConversionException("expected a count of at least 1 or 'auto', got '" + value + "'");
+        }
+    }
+
+    static final class Order implements ITypeConverter<ScheduleOrder> {
+        @Override
+        public ScheduleOrder convert(String value) {
+            try {
+                return ScheduleOrder.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
         }
     }
 

@@ -5,6 +5,7 @@ import io.rocket.core.RocketException;
 import io.rocket.core.device.DeviceSpec;
 import io.rocket.steal.InputOptions;
 import io.rocket.steal.RocketOptions;
+import io.rocket.steal.ScheduleOrder;
 import io.rocket.steal.journal.JournalOptions;
 import picocli.CommandLine.Option;
 
@@ -74,6 +75,12 @@ public final class RuntimeOptionsMixin {
     @Option(names = "--tile-size", paramLabel = "L", defaultValue = "" + RocketOptions.DEFAULT_TILE_SIZE,
             description = "Leaf size of the pair-matrix quadtree (L×L pairs per leaf). Default: ${DEFAULT-VALUE}.")
     int tileSize;
+
+    @Option(names = "--order", paramLabel = "ORDER", converter = Converters.Order.class, defaultValue = "blocked",
+            description = "Order of the pair matrix on a node: blocked (bands of rows sized to the host cache, the "
+                    + "other items streaming past them) or quadtree (the Rocket paper's Hilbert-curve quadtree, for "
+                    + "comparison). Default: ${DEFAULT-VALUE}.")
+    ScheduleOrder order;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "Write the pair results as TSV (i, j, left, right, result), streamed as they arrive.")
@@ -346,7 +353,7 @@ public final class RuntimeOptionsMixin {
             throw new RocketException("--disk-cache-size needs --disk-cache DIR, the directory of the disk cache");
         }
         return new RocketOptions(device, hostCacheSize, deviceCacheSize, threads, ioThreads, concurrentJobs, tileSize,
-                trace, journalOptions(), null, inputs);
+                trace, journalOptions(), null, inputs, order);
     }
 
     /** A size that must be given in bytes (these are not caches of slots). */

@@ -29,6 +29,22 @@ public final class Backlog {
         return part == null ? null : part.region();
     }
 
+    /**
+     * The next part in curve order, or null; a band is first laid out as {@code bands} says and its leaves put at the
+     * front, so the node's workers all take the same band's leaves, one after the other, and share its rows in L2.
+     */
+    synchronized Region takeFront(BandOrder bands) {
+        StartShares.Part part = parts.pollFirst();
+        if (part == null || !part.region().isBand()) {
+            return part == null ? null : part.region();
+        }
+        List<Region> leaves = bands.leaves(part.region());
+        for (int k = leaves.size() - 1; k > 0; k--) {
+            parts.addFirst(new StartShares.Part(leaves.get(k), part.window()));
+        }
+        return leaves.isEmpty() ? null : leaves.get(0);
+    }
+
     /** The next part in curve order, left in place; or null. */
     synchronized Region peekFront() {
         StartShares.Part part = parts.peekFirst();

@@ -4,11 +4,20 @@ import java.util.function.Consumer;
 
 /**
  * A rectangle of the pair matrix, rows [r0, r1) × columns [c0, c1), standing for the pairs (i, j) inside it with
- * i &lt; j: the unit of work a worker splits and a thief steals (a few ints, cheap to send). {@code curve} is the
- * Hilbert orientation of this square (two bits: swap and flip), so children are visited along the curve and
- * consecutive leaves share items.
+ * i &lt; j: the unit of work a worker splits and a thief steals (a few ints, cheap to send). The low two bits of
+ * {@code curve} are the Hilbert orientation of this square (swap and flip), so children are visited along the curve
+ * and consecutive leaves share items. The higher bits mark the regions of the cache-aware order ({@link BandOrder}):
+ * {@link #BAND}, {@link #LEAF} and {@link #ROWS_DESCENDING}; {@link #split} drops them.
  */
 public record Region(int r0, int r1, int c0, int c1, int curve) {
+
+    /** A band of the cache-aware order: a worker that takes it runs it as {@link BandOrder#expand} lays it out. */
+    public static final int BAND = 1 << 2;
+    /** A leaf of a band: run as it is, whatever its size. */
+    public static final int LEAF = 1 << 3;
+    /** A leaf whose rows are run from last to first (bands alternate, so rows just used are used again first). */
+    public static final int ROWS_DESCENDING = 1 << 4;
+    private static final int ORIENTATION = 3;
 
     /** Quadrant order of the base Hilbert "U" as (column half, row half). */
     private static final int[][] ORDER = {{0, 0}, {0, 1}, {1, 1}, {1, 0}};
@@ -39,10 +48,28 @@ public record Region(int r0, int r1, int c0, int c1, int curve) {
 
     /** Whether the region is small enough to be run as pair jobs. */
     public boolean isLeaf(int tileSize) {
-        return r1 - r0 <= tileSize && c1 - c0 <= tileSize;
+        return (curve & LEAF) != 0 || r1 - r0 <= tileSize && c1 - c0 <= tileSize;
     }
 
-    /** The leaf a worker runs first when it takes this region: the first child along the curve, down to a leaf. */
+    /** Whether this is a band of the cache-aware order (see {@link BandOrder}). */
+    public boolean isBand() {
+        return (curve & BAND) != 0;
+    }
+
+    /** Whether this is a leaf of a band (run as it is). */
+    public boolean isBandLeaf() {
+        return (curve & LEAF) != 0;
+    }
+
+    /** Whether the leaf's rows are run from last to first. */
+    public boolean rowsDescending() {
+        return (curve & ROWS_DESCENDING) != 0;
+    }
+
+    /**
+     * The leaf a worker runs first when it takes this quadtree region: the first child along the curve, down to a
+     * leaf (a band's is {@link BandOrder#firstLeaf}).
+     */
     public Region firstLeaf(int tileSize) {
         Region r = this;
         Region[] first = new Region[1];
@@ -60,13 +87,14 @@ public record Region(int r0, int r1, int c0, int c1, int curve) {
 
     /**
      * The non-empty quadrants in Hilbert order, passed to {@code out} first to last. Halves are split at the
-     * midpoint; a side of length 1 is not split.
+     * midpoint; a side of length 1 is not split. The quadrants are plain quadtree regions, whatever this one was.
      */
     public void split(Consumer<Region> out) {
         int rm = r1 - r0 > 1 ? r0 + (r1 - r0) / 2 : r1;
         int cm = c1 - c0 > 1 ? c0 + (c1 - c0) / 2 : c1;
-        boolean swap = (curve & 1) != 0;
-        boolean flip = (curve & 2) != 0;
+        int orientation = curve & ORIENTATION;
+        boolean swap = (orientation & 1) != 0;
+        boolean flip = (orientation & 2) != 0;
         for (int k = 0; k < 4; k++) {
             int x = ORDER[k][0];
             int y = ORDER[k][1];
@@ -80,7 +108,7 @@ public record Region(int r0, int r1, int c0, int c1, int curve) {
                 y = 1 - y;
             }
             Region child = new Region(y == 0 ? r0 : rm, y == 0 ? rm : r1, x == 0 ? c0 : cm, x == 0 ? cm : c1,
-                    curve ^ CHILD_CURVE[k]);
+                    orientation ^ CHILD_CURVE[k]);
             if (child.hasPairs()) {
                 out.accept(child);
             }

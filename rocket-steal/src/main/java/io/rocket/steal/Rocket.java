@@ -108,7 +108,12 @@ public final class Rocket {
                 if (journal != null) {
                     journal.onFailure(scheduler::abort);
                 }
-                if (resumed == null) {
+                if (resumed == null && options.order() == ScheduleOrder.BLOCKED) {
+                    BandOrder bands = BandOrder.forNode(config.hostSlots(), devices.size(), options.tileSize());
+                    scheduler.bands(bands);
+                    scheduler.start(bands.bands(n).stream().map(band -> new StartShares.Part(band, 0)).toList(),
+                            tracer);
+                } else if (resumed == null) {
                     scheduler.start(Region.root(n), tracer);
                 } else {
                     scheduler.start(StartShares.missing(resumed, options.tileSize()), tracer);

@@ -23,10 +23,11 @@ import java.nio.file.Path;
  * @param journal         where to journal the run's results, and whether to resume from there; or null
  * @param cluster         how this node joins a cluster run, or null to run on this node alone
  * @param inputs          read-ahead and the disk cache; null for {@link InputOptions#DEFAULT}
+ * @param order           the order of the pair matrix on a node; null for {@link ScheduleOrder#BLOCKED}
  */
 public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSize deviceCacheSize, int hostThreads,
                             int ioThreads, int concurrentJobs, int tileSize, Path trace, JournalOptions journal,
-                            ClusterOptions cluster, InputOptions inputs) {
+                            ClusterOptions cluster, InputOptions inputs, ScheduleOrder order) {
 
     /** Default L2 size. */
     public static final CacheSize DEFAULT_HOST_CACHE = new CacheSize(1L << 30, -1);
@@ -41,6 +42,15 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
 
     public RocketOptions {
         inputs = inputs == null ? InputOptions.DEFAULT : inputs;
+        order = order == null ? ScheduleOrder.BLOCKED : order;
+    }
+
+    /** The options of a run in the default order. */
+    public RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSize deviceCacheSize, int hostThreads,
+                         int ioThreads, int concurrentJobs, int tileSize, Path trace, JournalOptions journal,
+                         ClusterOptions cluster, InputOptions inputs) {
+        this(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs, tileSize, trace, journal,
+                cluster, inputs, null);
     }
 
     /** The options of a run with {@link InputOptions#DEFAULT} inputs. */
@@ -61,7 +71,7 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
     /** Defaults: one cpu device, all cores for the CPU pool, this node alone. */
     public static RocketOptions defaults() {
         return new RocketOptions(DeviceSpec.parse("cpu"), null, null, Runtime.getRuntime().availableProcessors(),
-                AUTO_IO_THREADS, DEFAULT_CONCURRENT_JOBS, DEFAULT_TILE_SIZE, null, null, null, null);
+                AUTO_IO_THREADS, DEFAULT_CONCURRENT_JOBS, DEFAULT_TILE_SIZE, null, null, null, null, null);
     }
 
     /** Whether {@link Rocket#run} runs this node as one node of a cluster run (a {@link #cluster} of 2+ nodes). */
@@ -71,47 +81,52 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
 
     public RocketOptions withDevice(DeviceSpec value) {
         return new RocketOptions(value, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs,
-                tileSize, trace, journal, cluster, inputs);
+                tileSize, trace, journal, cluster, inputs, order);
     }
 
     public RocketOptions withCaches(CacheSize host, CacheSize device) {
         return new RocketOptions(this.device, host, device, hostThreads, ioThreads, concurrentJobs, tileSize, trace,
-                journal, cluster, inputs);
+                journal, cluster, inputs, order);
     }
 
     public RocketOptions withThreads(int host, int io) {
         return new RocketOptions(device, hostCacheSize, deviceCacheSize, host, io, concurrentJobs, tileSize, trace,
-                journal, cluster, inputs);
+                journal, cluster, inputs, order);
     }
 
     public RocketOptions withConcurrentJobs(int value) {
         return new RocketOptions(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, value, tileSize,
-                trace, journal, cluster, inputs);
+                trace, journal, cluster, inputs, order);
     }
 
     public RocketOptions withTileSize(int value) {
         return new RocketOptions(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs, value,
-                trace, journal, cluster, inputs);
+                trace, journal, cluster, inputs, order);
     }
 
     public RocketOptions withTrace(Path value) {
         return new RocketOptions(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs,
-                tileSize, value, journal, cluster, inputs);
+                tileSize, value, journal, cluster, inputs, order);
     }
 
     public RocketOptions withJournal(JournalOptions value) {
         return new RocketOptions(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs,
-                tileSize, trace, value, cluster, inputs);
+                tileSize, trace, value, cluster, inputs, order);
     }
 
     public RocketOptions withInputs(InputOptions value) {
         return new RocketOptions(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs,
-                tileSize, trace, journal, cluster, value);
+                tileSize, trace, journal, cluster, value, order);
     }
 
     /** The same options as one node of the cluster run {@code value} describes; null runs on this node alone. */
     public RocketOptions withCluster(ClusterOptions value) {
         return new RocketOptions(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs,
-                tileSize, trace, journal, value, inputs);
+                tileSize, trace, journal, value, inputs, order);
+    }
+
+    public RocketOptions withOrder(ScheduleOrder value) {
+        return new RocketOptions(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs,
+                tileSize, trace, journal, cluster, inputs, value);
     }
 }

@@ -120,6 +120,7 @@ public final class RunSupport {
         s.pairsPerSecond = wall > 0 ? s.pairs / wall : 0;
         s.loads = pipeline.loads();
         s.reuse = PerformanceModel.reuseFactor(s.loads, n);
+        s.reuseLowerBound = PerformanceModel.reuseLowerBound(n, pipeline.hostCacheStats().slots());
         double tPre = t.meanSeconds(TraceEvent.PREPROCESS);
         double tCmp = t.meanSeconds(TraceEvent.COMPARE);
         // The bound covers the work that could be done: items that loaded and pairs that were computed.

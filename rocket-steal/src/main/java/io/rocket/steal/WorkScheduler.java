@@ -16,8 +16,10 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Divide-and-conquer scheduling of the pair matrix on one node: one worker thread per device, each with a
  * {@link WorkDeque}. A worker splits its deepest region along the Hilbert curve until it reaches a leaf of
- * {@code tileSize}, then submits the leaf's pairs to its device. An idle worker steals the largest region of a
- * sibling. The run ends when every pair has been reported done.
+ * {@code tileSize} (a band of the cache-aware order it lays out as its {@link BandOrder} says), then submits the
+ * leaf's pairs to its device. An idle worker steals the largest region of a sibling before it begins a new part of
+ * the node's {@link Backlog}, so the node's devices work in the same place and share what its L2 holds. The run ends
+ * when every pair has been reported done.
  */
 public final class WorkScheduler implements AutoCloseable {
     private static final long MAX_IDLE_PARK_NANOS = 1_000_000;
@@ -40,6 +42,7 @@ public final class WorkScheduler implements AutoCloseable {
     /** Per worker, the last leaves it submitted (a ring): their pairs may still be in flight. */
     private final Region[][] recentLeaves;
     private volatile UpcomingItems upcoming = UpcomingItems.NONE;
+    private volatile BandOrder bands;
     private volatile boolean holdBacklog;
     private volatile boolean stopping;
 
@@ -59,6 +62,7 @@ public final class WorkScheduler implements AutoCloseable {
             deques.add(new WorkDeque());
         }
         this.recentLeaves = new Region[workers][RECENT_LEAVES];
+        this.bands = new BandOrder(tileSize, Math.max(1, tileSize / 4), tileSize);
         if (totalPairs == 0) {
             done.countDown();
         }
@@ -67,6 +71,11 @@ public final class WorkScheduler implements AutoCloseable {
     /** Where to announce each leaf before its pairs are submitted, and the one after it (for read-ahead). */
     public void upcoming(UpcomingItems value) {
         upcoming = value;
+    }
+
+    /** How this node lays out the bands it runs (set before {@link #start}). */
+    public void bands(BandOrder value) {
+        bands = value;
     }
 
     /** Puts {@code root} on worker 0 (the others steal from it) and starts the workers. */
@@ -106,11 +115,11 @@ public final class WorkScheduler implements AutoCloseable {
         try {
             while (!stopping && done.getCount() > 0) {
                 Region region = own.pop();
-                if (region == null && !holdBacklog) {
-                    region = backlog.takeFront();
-                }
                 if (region == null) {
                     region = stealLocal(id);
+                }
+                if (region == null && !holdBacklog) {
+                    region = backlog.takeFront(bands);
                 }
                 if (region == null) {
                     LockSupport.parkNanos(idlePark);
@@ -128,6 +137,16 @@ public final class WorkScheduler implements AutoCloseable {
     }
 
     private void run(int id, WorkDeque own, Region region) throws InterruptedException {
+        if (region.isBand()) {
+            List<Region> leaves = bands.leaves(region);
+            if (leaves.isEmpty()) {
+                return;
+            }
+            for (int k = leaves.size() - 1; k > 0; k--) {
+                own.push(leaves.get(k));
+            }
+            region = leaves.get(0);
+        }
         while (!region.isLeaf(tileSize)) {
             List<Region> children = new ArrayList<>(4);
             region.split(children::add);
@@ -142,7 +161,9 @@ public final class WorkScheduler implements AutoCloseable {
             recent[0] = region;
         }
         announce(own, region);
-        for (int i = region.r0(); i < region.r1() && !stopping; i++) {
+        boolean descending = region.rowsDescending();
+        for (int k = 0; k < region.r1() - region.r0() && !stopping; k++) {
+            int i = descending ? region.r1() - 1 - k : region.r0() + k;
             for (int j = Math.max(region.c0(), i + 1); j < region.c1() && !stopping; j++) {
                 submitter.submit(id, i, j);
             }
@@ -164,7 +185,7 @@ public final class WorkScheduler implements AutoCloseable {
             next = backlog.peekFront();
         }
         if (next != null) {
-            Region first = next.firstLeaf(tileSize);
+            Region first = bands.firstLeaf(next);
             to.upcoming(first.r0(), first.r1(), first.c0(), first.c1());
         }
     }

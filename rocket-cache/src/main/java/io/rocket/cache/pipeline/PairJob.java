@@ -51,10 +51,21 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
 
     @Override
     protected void onGranted() {
+        int hitA = -1;
+        int hitB = -1;
         for (int p = 0; p < count(); p++) {
             if (grant(p) == Grant.LOAD) {
                 new ItemLoad<>(node, lane, item(p), slot(p)).start();
+            } else if (grant(p) == Grant.READY) {
+                if (hitA < 0) {
+                    hitA = item(p);
+                } else {
+                    hitB = item(p);
+                }
             }
+        }
+        if (hitA >= 0) {
+            node.l2.touch(hitA, hitB); // L1 hits are uses too: keep L2's recency true to them
         }
     }
 

@@ -24,6 +24,16 @@ public final class PerformanceModel {
         return devices <= 0 || wallSeconds <= 0 ? 0 : tMinSeconds / devices / wallSeconds;
     }
 
+    /**
+     * The least R any schedule can reach with a cache of {@code slots} items: while C items are loaded, at most 2C
+     * items are at hand, so at most about 2C² pairs are computed; the n²/2 pairs then need at least n²/(4C) loads,
+     * R ≥ n/(4C) = 1/(4f) for the cache fraction f = C/n, and never less than 1 (every item is loaded once).
+     * 0 when undefined.
+     */
+    public static double reuseLowerBound(long n, long slots) {
+        return n == 0 || slots <= 0 ? 0 : Math.max(1.0, n / (4.0 * slots));
+    }
+
     /** Loads per item. */
     public static double reuseFactor(long loads, long n) {
         return n == 0 ? 0 : (double) loads / n;

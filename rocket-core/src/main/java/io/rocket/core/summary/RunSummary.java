@@ -20,7 +20,7 @@ import java.util.TreeMap;
  * and the performance model's lower bound and system efficiency. Field names are the JSON names.
  */
 @JsonPropertyOrder({"app", "items", "pairs", "errors", "pairs_computed", "pairs_resumed", "wall_seconds",
-        "pairs_per_second", "loads", "R", "t_min_seconds", "system_efficiency", "devices", "cache", "disk_cache", "inputs",
+        "pairs_per_second", "loads", "R", "R_lower_bound", "t_min_seconds", "system_efficiency", "devices", "cache", "disk_cache", "inputs",
         "read_ahead", "cluster",
         "step_seconds", "busy_seconds", "nodes", "failures"})
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
@@ -42,6 +42,9 @@ public final class RunSummary {
     public long loads;
     @JsonProperty("R")
     public double reuse;
+    /** The least R any schedule could reach with this run's host caches (see {@link PerformanceModel#reuseLowerBound}). */
+    @JsonProperty("R_lower_bound")
+    public double reuseLowerBound;
     @JsonProperty("t_min_seconds")
     public double tMinSeconds;
     @JsonProperty("system_efficiency")
@@ -116,8 +119,8 @@ public final class RunSummary {
             b.append(String.format(Locale.ROOT, "resumed %d pairs from the journal, computed %d%n", pairsResumed,
                     pairsComputed));
         }
-        b.append(String.format(Locale.ROOT, "loads %d, R = %.2f; T_min = %.3f s, system efficiency %.3f%n",
-                loads, reuse, tMinSeconds, systemEfficiency));
+        b.append(String.format(Locale.ROOT, "loads %d, R = %.2f (lower bound %.2f); T_min = %.3f s, system efficiency "
+                + "%.3f%n", loads, reuse, reuseLowerBound, tMinSeconds, systemEfficiency));
         if (!cluster.isEmpty()) {
             b.append("cluster:");
             cluster.forEach((k, v) -> b.append(' ').append(k).append(' ').append(v));

@@ -95,6 +95,10 @@ final class ClusterSummary {
         }
         s.loads = loads;
         s.reuse = PerformanceModel.reuseFactor(loads, n);
+        // With the distributed cache every node's L2 serves the others, so the bound is that of one cache of them
+        // all; without it each node's own L2 bounds the loads of its share, which sum to the bound of one L2.
+        long slots = cluster.distributedCache() ? host.slots() : host.slots() / Math.max(1, byRank.size());
+        s.reuseLowerBound = PerformanceModel.reuseLowerBound(n, slots);
         double tPre = preCount == 0 ? 0 : preSeconds / preCount;
         double tCmp = cmpCount == 0 ? 0 : cmpSeconds / cmpCount;
         s.tMinSeconds = n * tPre + s.pairsComputed * tCmp; // this run's pairs: fewer than all when it resumed
