@@ -251,6 +251,10 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             membership.ending(bye::countDown);
             stealing.close();
             work.close();
+            // Jobs still in flight (duplicates, or pairs another node duplicated and finished first) end first.
+            if (!pipeline.awaitIdle(TimeUnit.SECONDS.toMillis(END_TIMEOUT_SECONDS))) {
+                LOG.warn("rank {}: pair jobs still running {} s after the end of the run", rank, END_TIMEOUT_SECONDS);
+            }
             if (stream != null) {
                 stream.close();
             }
