@@ -182,6 +182,7 @@ public final class Main {
                 .description(concat(new String[] {"Runs " + className + " on every pair of keys."}, KEY_HELP))
                 .footer(EXIT_HELP);
         cl.setExpandAtFiles(false); // @FILE is a key file, read by Job
+        cl.setOverwrittenOptionsAllowed(true); // a later option wins, as in the launcher (rocket-local --rank-args)
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((e, a) -> {

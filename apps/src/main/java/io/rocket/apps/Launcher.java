@@ -42,6 +42,9 @@ public final class Launcher implements Runnable {
     /** Runs a command line and returns its exit code (testable: no System.exit). */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Launcher());
+        // A later option overrides an earlier one, so one node of a cluster can be given different settings by
+        // appending them to the shared command line (scripts/rocket-local --rank-args).
+        cl.setOverwrittenOptionsAllowed(true);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((e, a) -> {

@@ -12,6 +12,7 @@ import picocli.CommandLine.Option;
 import io.rocket.steal.cluster.ClusterOptions;
 import io.rocket.steal.cluster.ClusterSecurity;
 import io.rocket.steal.cluster.Faults;
+import io.rocket.steal.cluster.Stragglers;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -162,6 +163,18 @@ public final class RuntimeOptionsMixin {
                     + "Default: ${DEFAULT-VALUE}.")
     Duration failureTimeout;
 
+    @Option(names = "--rate-scaled-steals", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Cluster runs: a node asked for work gives a share in proportion to its own and the asking "
+                    + "node's measured pairs/s, so fast nodes take much and slow ones little (--no-rate-scaled-steals: "
+                    + "one region per steal). Default: on.")
+    boolean rateScaledSteals;
+
+    @Option(names = "--duplicate-stragglers", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Cluster runs: once nothing is left to steal, idle nodes also run the pairs a node at least "
+                    + "1.5x slower still has in flight; the first result is kept (--no-duplicate-stragglers turns it "
+                    + "off). Default: on.")
+    boolean duplicateStragglers;
+
     // Fault injection for scripts/chaos and tests: hidden, never for production runs.
     @Option(names = "--fault-drop", paramLabel = "KINDS:P", hidden = true,
             description = "Drop outgoing control messages of these kinds (or 'lossy') with probability P.")
@@ -230,7 +243,7 @@ public final class RuntimeOptionsMixin {
         }
         return new ClusterOptions(rank, nodes, addresses, discoveryDir, null, Duration.ofSeconds(joinTimeoutSeconds),
                 distributedCache, hops, Duration.ofMillis(l3TimeoutMillis), partitionedStart, startWindow(),
-                fingerprint, faults(), failureTimeout, security());
+                fingerprint, faults(), failureTimeout, security(), new Stragglers(rateScaledSteals, duplicateStragglers));
     }
 
     /** The cluster secret and encryption setting; reading the secret file fails with one line naming the file. */

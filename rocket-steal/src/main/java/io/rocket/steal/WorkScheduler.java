@@ -338,6 +338,37 @@ public final class WorkScheduler implements AutoCloseable {
         return claimed;
     }
 
+    /**
+     * The leaves {@code worker} submitted last, newest first (the first may still be submitting): where a slow
+     * node's outstanding pairs are, for end-game duplication.
+     */
+    public List<Region> leavesInFlight(int worker) {
+        Region[] recent = recentLeaves[worker];
+        List<Region> leaves = new ArrayList<>(recent.length);
+        synchronized (recent) {
+            for (Region leaf : recent) {
+                if (leaf != null) {
+                    leaves.add(leaf);
+                }
+            }
+        }
+        return leaves;
+    }
+
+    /** Pairs in the regions no worker has begun (the share not yet begun and the queued regions). */
+    public long unbegunPairs() {
+        long pairs = 0;
+        for (Region region : backlog.regions()) {
+            pairs += region.pairs();
+        }
+        for (WorkDeque deque : deques) {
+            for (Region region : deque.regions()) {
+                pairs += region.pairs();
+            }
+        }
+        return pairs;
+    }
+
     /** Pairs not yet reported done. */
     public long remaining() {
         return remaining.get();

@@ -43,6 +43,13 @@ class InJvmClusterTest {
     static List<RunSummary> runCluster(int nodes, IntFunction<SyntheticApp> appFor, RocketOptions options,
                                        IntFunction<ClusterOptions> clusterFor, ResultSink<Integer, Long> rank0Sink)
             throws Exception {
+        return runCluster(nodes, appFor, r -> options, clusterFor, rank0Sink);
+    }
+
+    /** As above, with each node's runtime options of its own (a slower device, say). */
+    static List<RunSummary> runCluster(int nodes, IntFunction<SyntheticApp> appFor,
+                                       IntFunction<RocketOptions> optionsFor, IntFunction<ClusterOptions> clusterFor,
+                                       ResultSink<Integer, Long> rank0Sink) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(nodes);
         try {
             List<Future<RunSummary>> futures = new ArrayList<>();
@@ -60,6 +67,7 @@ class InJvmClusterTest {
                     }
                 };
                 SyntheticApp app = appFor.apply(r);
+                RocketOptions options = optionsFor.apply(r);
                 futures.add(pool.submit(() -> ClusterRun.run(app, app.keys(), options, cluster, sink)));
             }
             List<RunSummary> summaries = new ArrayList<>();

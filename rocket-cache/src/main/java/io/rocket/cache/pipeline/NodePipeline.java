@@ -351,6 +351,25 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits until every pair job is back in its pool, at most {@code timeoutMillis}; returns whether they all came
+     * back. A cluster node whose run ends while it still has jobs in flight (duplicates of another node's pairs, say)
+     * calls this after its workers stopped and before {@link #close}: a job crosses several executors, and closing
+     * them under it would fail its next step.
+     */
+    public boolean awaitIdle(long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
+        for (DeviceLane<K, R> lane : lanes) {
+            while (!lane.idle()) {
+                if (System.nanoTime() > deadline) {
+                    return false;
+                }
+                Thread.sleep(2);
+            }
+        }
+        return true;
+    }
+
     /** Stops the threads after queued work drains. */
     @Override
     public void close() {

@@ -9,17 +9,41 @@ import java.util.Locale;
 
 /**
  * Which devices a node uses, as given on the command line: {@code cpu}, {@code sim}, {@code cpu:4} (four cpu
- * devices), or for GPUs {@code cuda} (all) and {@code cuda:0,2} (those ordinals).
+ * devices), or for GPUs {@code cuda} (all) and {@code cuda:0,2} (those ordinals). Simulated devices may be made
+ * slower, to model a straggler or a node with older GPUs: {@code sim@4} and {@code sim:2@4} multiply every modelled
+ * cost (kernels and copies) by 4.
  *
  * @param kind the backend
  * @param count number of devices (cpu/sim), or -1 for "all" (cuda)
  * @param ordinals explicit device ordinals (cuda), empty otherwise
+ * @param slowdown factor on every modelled cost of the sim devices ({@code @F}); 1 for every other kind
  */
-public record DeviceSpec(DeviceKind kind, int count, List<Integer> ordinals) {
+public record DeviceSpec(DeviceKind kind, int count, List<Integer> ordinals, double slowdown) {
+
+    public DeviceSpec {
+        if (!(slowdown > 0) || Double.isInfinite(slowdown)) {
+            throw new IllegalArgumentException("slowdown must be a finite number > 0, got " + slowdown);
+        }
+        if (slowdown != 1 && kind != DeviceKind.SIM) {
+            throw new IllegalArgumentException("a slowdown applies only to sim devices");
+        }
+        ordinals = List.copyOf(ordinals);
+    }
+
+    /** Devices at their own speed. */
+    public DeviceSpec(DeviceKind kind, int count, List<Integer> ordinals) {
+        this(kind, count, ordinals, 1);
+    }
 
     /** Parses a device option value. */
     public static DeviceSpec parse(String text) {
         String s = text.trim().toLowerCase(Locale.ROOT);
+        double slowdown = 1;
+        int at = s.indexOf('@');
+        if (at >= 0) {
+            slowdown = parseSlowdown(text, s.substring(at + 1));
+            s = s.substring(0, at);
+        }
         String name = s;
         String arg = null;
         int colon = s.indexOf(':');
@@ -31,7 +55,11 @@ public record DeviceSpec(DeviceKind kind, int count, List<Integer> ordinals) {
         try {
             kind = DeviceKind.valueOf(name.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new RocketException("unknown device '" + text + "' (expected cpu, sim, cuda, cpu:N, sim:N or cuda:0,1)");
+            throw new RocketException("unknown device '" + text
+                    + "' (expected cpu, sim, cuda, cpu:N, sim:N, sim:N@F or cuda:0,1)");
+        }
+        if (at >= 0 && kind != DeviceKind.SIM) {
+            throw new RocketException("bad device '" + text + "': a slowdown @F applies only to sim devices");
         }
         if (kind == DeviceKind.CUDA) {
             List<Integer> ordinals = new ArrayList<>();
@@ -42,7 +70,19 @@ public record DeviceSpec(DeviceKind kind, int count, List<Integer> ordinals) {
             }
             return new DeviceSpec(kind, ordinals.isEmpty() ? -1 : ordinals.size(), List.copyOf(ordinals));
         }
-        return new DeviceSpec(kind, arg == null ? 1 : parseCount(text, arg, 1), List.of());
+        return new DeviceSpec(kind, arg == null ? 1 : parseCount(text, arg, 1), List.of(), slowdown);
+    }
+
+    private static double parseSlowdown(String text, String part) {
+        try {
+            double value = Double.parseDouble(part.trim());
+            if (value > 0 && !Double.isInfinite(value)) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // the message below says what is expected
+        }
+        throw new RocketException("bad device '" + text + "': slowdown '" + part + "' is not a number > 0");
     }
 
     private static int parseCount(String text, String part, int min) {
@@ -62,6 +102,8 @@ public record DeviceSpec(DeviceKind kind, int count, List<Integer> ordinals) {
         if (kind == DeviceKind.CUDA) {
             return ordinals.isEmpty() ? "cuda" : "cuda:" + String.join(",", ordinals.stream().map(String::valueOf).toList());
         }
-        return count == 1 ? kind.id() : kind.id() + ":" + count;
+        String devices = count == 1 ? kind.id() : kind.id() + ":" + count;
+        return slowdown == 1 ? devices : devices + "@" + (slowdown == Math.rint(slowdown)
+                ? String.valueOf((long) slowdown) : String.valueOf(slowdown));
     }
 }

@@ -24,7 +24,8 @@ public final class Devices {
         if (spec.kind() == DeviceKind.CPU || spec.kind() == DeviceKind.SIM) {
             List<Device> devices = new ArrayList<>();
             for (int d = 0; d < spec.count(); d++) {
-                devices.add(spec.kind() == DeviceKind.CPU ? new CpuDevice(d) : new SimDevice(d));
+                devices.add(spec.kind() == DeviceKind.CPU ? new CpuDevice(d)
+                        : new SimDevice(d, SimDevice.DEFAULT_COPY_BYTES_PER_SECOND, spec.slowdown()));
             }
             return new Opened(devices, new DirectHostMemory());
         }

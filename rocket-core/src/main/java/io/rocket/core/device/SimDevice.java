@@ -11,7 +11,8 @@ import java.util.Map;
  * The sim backend: kernels and copies take modelled time and touch no data, so runtime overheads can be measured
  * and large clusters simulated on one small machine. Kernels model their cost with
  * {@link io.rocket.core.KernelContext#occupy(long)}; copies take {@code bytes / bandwidth}. Device buffers hold
- * no memory; results copied back are zero-filled so they are deterministic.
+ * no memory; results copied back are zero-filled so they are deterministic. A slowdown factor multiplies every
+ * modelled cost (kernels and copies), so one node of a simulated cluster can stand for a straggler or an older GPU.
  */
 public final class SimDevice implements Device {
     /** Default modelled copy bandwidth in bytes per second (a PCIe 3 x16 link). */
@@ -21,13 +22,23 @@ public final class SimDevice implements Device {
 
     private final int index;
     private final double copyBytesPerSecond;
+    private final double slowdown;
     private final SimClock toDevice = new SimClock();
     private final SimClock toHost = new SimClock();
     private final Context context = new Context();
 
-    public SimDevice(int index, double copyBytesPerSecond) {
+    /** @param slowdown factor on every modelled cost (1: as modelled; 4: four times slower) */
+    public SimDevice(int index, double copyBytesPerSecond, double slowdown) {
+        if (!(slowdown > 0)) {
+            throw new IllegalArgumentException("slowdown must be > 0, got " + slowdown);
+        }
         this.index = index;
         this.copyBytesPerSecond = copyBytesPerSecond;
+        this.slowdown = slowdown;
+    }
+
+    public SimDevice(int index, double copyBytesPerSecond) {
+        this(index, copyBytesPerSecond, 1);
     }
 
     public SimDevice(int index) {
@@ -51,7 +62,8 @@ public final class SimDevice implements Device {
 
     @Override
     public Map<String, Object> info() {
-        return Map.of("name", name(), "kind", "sim", "copy_bytes_per_second", copyBytesPerSecond);
+        return Map.of("name", name(), "kind", "sim", "copy_bytes_per_second", copyBytesPerSecond,
+                "slowdown", slowdown);
     }
 
     @Override
@@ -82,7 +94,11 @@ public final class SimDevice implements Device {
     }
 
     private long copyNanos(long bytes) {
-        return copyBytesPerSecond <= 0 ? 0 : (long) (bytes * 1e9 / copyBytesPerSecond);
+        return copyBytesPerSecond <= 0 ? 0 : slowed((long) (bytes * 1e9 / copyBytesPerSecond));
+    }
+
+    private long slowed(long nanos) {
+        return slowdown == 1 ? nanos : (long) (nanos * slowdown);
     }
 
     @Override
@@ -122,8 +138,9 @@ public final class SimDevice implements Device {
 
         @Override
         public void occupy(long nanos) {
-            clock.occupy(nanos);
-            modelled += Math.max(0, nanos);
+            long slowed = slowed(nanos);
+            clock.occupy(slowed);
+            modelled += Math.max(0, slowed);
         }
 
         @Override

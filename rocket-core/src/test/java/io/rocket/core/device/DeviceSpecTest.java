@@ -30,6 +30,35 @@ class DeviceSpecTest {
     }
 
     @Test
+    void parse_simSlowdown_keepsFactor() {
+        assertThat(DeviceSpec.parse("sim@4")).isEqualTo(new DeviceSpec(DeviceKind.SIM, 1, List.of(), 4));
+        assertThat(DeviceSpec.parse("sim:2@2.5").count()).isEqualTo(2);
+        assertThat(DeviceSpec.parse("sim:2@2.5").slowdown()).isEqualTo(2.5);
+        assertThat(DeviceSpec.parse("sim:2@4").toString()).isEqualTo("sim:2@4");
+        assertThat(DeviceSpec.parse("sim").slowdown()).isEqualTo(1);
+    }
+
+    @Test
+    void parse_badSlowdown_throwsOneLine() {
+        assertThatThrownBy(() -> DeviceSpec.parse("cpu@4")).isInstanceOf(RocketException.class)
+                .hasMessageContaining("only to sim");
+        assertThatThrownBy(() -> DeviceSpec.parse("sim@0")).isInstanceOf(RocketException.class)
+                .hasMessageContaining("not a number > 0");
+        assertThatThrownBy(() -> DeviceSpec.parse("sim:2@x")).isInstanceOf(RocketException.class)
+                .hasMessageContaining("'x'");
+    }
+
+    @Test
+    void simSlowdown_multipliesModelledKernelTime() {
+        Devices.Opened opened = Devices.open(DeviceSpec.parse("sim@4"));
+        DeviceKernelContext context = opened.devices().get(0).kernelContext();
+        context.begin();
+        context.occupy(100_000);
+        assertThat(context.end()).isEqualTo(400_000);
+        assertThat(opened.devices().get(0).info()).containsEntry("slowdown", 4.0);
+    }
+
+    @Test
     void parse_bad_throwsNamingValue() {
         assertThatThrownBy(() -> DeviceSpec.parse("tpu")).isInstanceOf(RocketException.class).hasMessageContaining("tpu");
         assertThatThrownBy(() -> DeviceSpec.parse("cpu:0")).isInstanceOf(RocketException.class);

@@ -32,11 +32,13 @@ import java.util.List;
  * @param failureTimeout   how long a silent node may stay silent before it is declared lost (a crashed process
  *                         whose host stays up is seen at once through its closed socket)
  * @param security         authentication and encryption ({@link ClusterSecurity#NONE}: an open cluster)
+ * @param stragglers       rate-scaled steals and end-game duplication ({@link Stragglers#DEFAULT}: both on)
  */
 public record ClusterOptions(int rank, int nodes, List<InetSocketAddress> hosts, Path discoveryDir,
                              String loopbackGroup, Duration joinTimeout, boolean distributedCache, int hops,
                              Duration l3Timeout, boolean partitionedStart, int startWindow, String fingerprint,
-                             Faults faults, Duration failureTimeout, ClusterSecurity security) {
+                             Faults faults, Duration failureTimeout, ClusterSecurity security,
+                             Stragglers stragglers) {
 
     public static final int DEFAULT_PORT = 7800;
     public static final Duration DEFAULT_JOIN_TIMEOUT = Duration.ofSeconds(60);
@@ -62,6 +64,16 @@ public record ClusterOptions(int rank, int nodes, List<InetSocketAddress> hosts,
             throw new IllegalArgumentException("failure timeout must be at least 100 ms");
         }
         hosts = List.copyOf(hosts);
+        stragglers = stragglers == null ? Stragglers.DEFAULT : stragglers;
+    }
+
+    /** The options with {@link Stragglers#DEFAULT} straggler handling. */
+    public ClusterOptions(int rank, int nodes, List<InetSocketAddress> hosts, Path discoveryDir, String loopbackGroup,
+                          Duration joinTimeout, boolean distributedCache, int hops, Duration l3Timeout,
+                          boolean partitionedStart, int startWindow, String fingerprint, Faults faults,
+                          Duration failureTimeout, ClusterSecurity security) {
+        this(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops, l3Timeout,
+                partitionedStart, startWindow, fingerprint, faults, failureTimeout, security, Stragglers.DEFAULT);
     }
 
     /**
@@ -100,41 +112,46 @@ public record ClusterOptions(int rank, int nodes, List<InetSocketAddress> hosts,
 
     public ClusterOptions withDistributedCache(boolean on, int h) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, on, h, l3Timeout,
-                partitionedStart, startWindow, fingerprint, faults, failureTimeout, security);
+                partitionedStart, startWindow, fingerprint, faults, failureTimeout, security, stragglers);
     }
 
     public ClusterOptions withFaults(Faults value) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, partitionedStart, startWindow, fingerprint, value, failureTimeout, security);
+                l3Timeout, partitionedStart, startWindow, fingerprint, value, failureTimeout, security, stragglers);
     }
 
     public ClusterOptions withFingerprint(String value) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, partitionedStart, startWindow, value, faults, failureTimeout, security);
+                l3Timeout, partitionedStart, startWindow, value, faults, failureTimeout, security, stragglers);
     }
 
     public ClusterOptions withL3Timeout(Duration value) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                value, partitionedStart, startWindow, fingerprint, faults, failureTimeout, security);
+                value, partitionedStart, startWindow, fingerprint, faults, failureTimeout, security, stragglers);
     }
 
     public ClusterOptions withPartitionedStart(boolean on) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, on, startWindow, fingerprint, faults, failureTimeout, security);
+                l3Timeout, on, startWindow, fingerprint, faults, failureTimeout, security, stragglers);
     }
 
     public ClusterOptions withStartWindow(int value) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, partitionedStart, value, fingerprint, faults, failureTimeout, security);
+                l3Timeout, partitionedStart, value, fingerprint, faults, failureTimeout, security, stragglers);
     }
 
     public ClusterOptions withFailureTimeout(Duration value) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, partitionedStart, startWindow, fingerprint, faults, value, security);
+                l3Timeout, partitionedStart, startWindow, fingerprint, faults, value, security, stragglers);
+    }
+
+    public ClusterOptions withStragglers(Stragglers value) {
+        return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
+                l3Timeout, partitionedStart, startWindow, fingerprint, faults, failureTimeout, security, value);
     }
 
     public ClusterOptions withSecurity(ClusterSecurity value) {
         return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, partitionedStart, startWindow, fingerprint, faults, failureTimeout, value);
+                l3Timeout, partitionedStart, startWindow, fingerprint, faults, failureTimeout, value, stragglers);
     }
 }

@@ -166,6 +166,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 sink = stream;
             }
             NodePipeline<K, R>[] holder = newHolder();
+            InFlightPairs inFlight = new InFlightPairs(devices.size());
             long delayNanos = cluster.faults().delayMicros() * 1000;
             WorkScheduler work = new WorkScheduler(devices.size(), options.tileSize(), -1, (device, i, j) -> {
                 PairSet skip = resumed;
@@ -175,6 +176,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 if (delayNanos > 0) {
                     TimeUnit.NANOSECONDS.sleep(delayNanos); // injected slow node
                 }
+                inFlight.submitted(device, i, j);
                 holder[0].submit(device, i, j);
             });
             scheduler = work;
@@ -183,6 +185,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             pipeline = new NodePipeline<>(app, keys, devices, opened.hostMemory(), config, sink, telemetry,
                     (device, i, j, ok) -> {
                         localPairs.increment();
+                        inFlight.finished(device);
                         if (counted != null) {
                             counted.computed(0, 1);
                         }
@@ -198,7 +201,8 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                         new Transport(channel, data), pipeline.hostCache());
                 pipeline.remote(l3);
             }
-            stealing = new RemoteStealing(cluster, membership, channel, work);
+            stealing = new RemoteStealing(cluster, membership, channel, work, new NodeRate(localPairs::sum), inFlight,
+                    options.tileSize());
             if (collector != null) {
                 recovery = new Recovery(channel, membership, work, collector.finished(), this::drainResults,
                         options.tileSize(), Math.max(2_000, cluster.failureTimeout().toMillis()));
@@ -247,6 +251,10 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             membership.ending(bye::countDown);
             stealing.close();
             work.close();
+            // Jobs still in flight (duplicates, or pairs another node duplicated and finished first) end first.
+            if (!pipeline.awaitIdle(TimeUnit.SECONDS.toMillis(END_TIMEOUT_SECONDS))) {
+                LOG.warn("rank {}: pair jobs still running {} s after the end of the run", rank, END_TIMEOUT_SECONDS);
+            }
             if (stream != null) {
                 stream.close();
             }
@@ -486,7 +494,8 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         f.put("steals", Map.of("local_attempts", scheduler.stats().localAttempts(),
                 "local_successes", scheduler.stats().localSuccesses(),
                 "remote_attempts", stealing.attempts(), "remote_successes", stealing.successes(),
-                "regions_lent", stealing.lent(), "help_attempts", stealing.helpAttempts(), "helps", stealing.helps()));
+                "regions_lent", stealing.lent(), "help_attempts", stealing.helpAttempts(), "helps", stealing.helps(),
+                "duplicate_attempts", stealing.duplicateAttempts(), "duplicated_pairs", stealing.duplicatedPairs()));
         f.put("preprocess_count", t.count(TraceEvent.PREPROCESS));
         f.put("preprocess_seconds", t.totalSeconds(TraceEvent.PREPROCESS));
         f.put("compare_count", t.count(TraceEvent.COMPARE));
@@ -519,7 +528,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             case START -> membership.onStart(in);
             case REJECT -> membership.onReject(in);
             case STEAL_REQUEST -> stealing.onRequest(from, in);
-            case STEAL_REPLY -> stealing.onReply(in);
+            case STEAL_REPLY -> stealing.onReply(from, in);
             case L3 -> {
                 L3Message m = Wire.readL3(in);
                 DistributedCache cache = l3;

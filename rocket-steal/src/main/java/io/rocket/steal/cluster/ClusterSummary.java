@@ -44,6 +44,7 @@ final class ClusterSummary {
         long remoteAttempts = 0;
         long helpAttempts = 0;
         long helps = 0;
+        long duplicated = 0;
         long remoteSuccesses = 0;
         long localAttempts = 0;
         long localSuccesses = 0;
@@ -87,6 +88,7 @@ final class ClusterSummary {
             remoteSuccesses += num(steals, "remote_successes");
             helpAttempts += num(steals, "help_attempts");
             helps += num(steals, "helps");
+            duplicated += num(steals, "duplicated_pairs");
             localAttempts += num(steals, "local_attempts");
             localSuccesses += num(steals, "local_successes");
             Map<String, Object> cache = r.map("cache");
@@ -141,6 +143,7 @@ final class ClusterSummary {
         c.put("steals_remote", remoteSuccesses + "/" + remoteAttempts);
         c.put("start_window", startWindow);
         c.put("helps", helps + "/" + helpAttempts);
+        c.put("duplicated_pairs", duplicated);
         c.put("bytes_sent", bytesSent);
         s.cluster = c;
         s.nodes = nodes;

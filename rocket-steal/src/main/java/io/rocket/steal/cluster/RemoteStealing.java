@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
@@ -29,6 +30,12 @@ import java.util.concurrent.locks.LockSupport;
  *       that node for the next part of its share instead. So a slow node (a busy host, a slow disk) is helped at
  *       once rather than at the end of the run, and all nodes stay in the same windows, where the L3 finds the
  *       items they share in the L2 of the node that asked last.</li>
+ *   <li>Nodes of different speeds ({@link Stragglers}): every request carries the thief's measured rate
+ *       ({@link NodeRate}) and every reply the victim's, so each node learns the others' rates. A victim gives a
+ *       share of its unbegun work in proportion to the two rates ({@link StealShare}). When nothing is left to
+ *       steal (the rest is in flight), an idle node asks a node at least {@link #DUPLICATE_SPEEDUP} times slower
+ *       than itself for the unfinished pairs of its oldest leaf in flight ({@link InFlightPairs}) and runs them
+ *       too: the first result reaches rank 0, which drops the second.</li>
  * </ul>
  *
  * <p>Lost ranks are neither asked nor waited for. Requests time out, so a lost reply costs a retry, not a hang. Victims answer on the receive thread: taking a
@@ -41,11 +48,32 @@ final class RemoteStealing implements AutoCloseable {
     /** How many windows a node may be ahead of the slowest before it helps: one is the normal seam between two. */
     static final int LEAD = 2;
     private static final int UNKNOWN = -1;
+    /** Only a node at least this many times slower than an idle node is worth duplicating. */
+    static final double DUPLICATE_SPEEDUP = 1.5;
+
+    /** What a steal request asks for; the ordinal is the wire byte. */
+    enum Mode {
+        /** The victim's furthest work (an idle node). */
+        BACK,
+        /** The next part of the victim's share (a node ahead of the victim). */
+        FRONT,
+        /** Copies of pairs the victim has in flight (an idle node, once nothing is left to steal). */
+        DUPLICATE
+    }
 
     private final ClusterOptions options;
     private final Membership membership;
     private final ClusterChannel channel;
     private final WorkScheduler scheduler;
+    private final NodeRate rate;
+    private final InFlightPairs inFlight;
+    private final int tileSize;
+    /** The last rate each rank reported, as double bits; 0: unknown. */
+    private final AtomicLongArray rates;
+    /** Empty steal replies in a row after which an idle node tries a duplicate instead. */
+    private final int emptyBeforeDuplicate;
+    private final LongAdder duplicateAttempts = new LongAdder();
+    private final LongAdder duplicatedPairs = new LongAdder();
     private final AtomicLong nextId = new AtomicLong();
     private final LongAdder attempts = new LongAdder();
     private final LongAdder successes = new LongAdder();
@@ -59,11 +87,22 @@ final class RemoteStealing implements AutoCloseable {
     private volatile long pendingId = -1;
     private volatile boolean running = true;
 
-    RemoteStealing(ClusterOptions options, Membership membership, ClusterChannel channel, WorkScheduler scheduler) {
+    /**
+     * @param rate     this node's measured rate
+     * @param inFlight this node's pairs in flight, lent to faster nodes for duplication
+     * @param tileSize leaf size, for cutting a rate-scaled share
+     */
+    RemoteStealing(ClusterOptions options, Membership membership, ClusterChannel channel, WorkScheduler scheduler,
+                   NodeRate rate, InFlightPairs inFlight, int tileSize) {
         this.options = options;
         this.membership = membership;
         this.channel = channel;
         this.scheduler = scheduler;
+        this.rate = rate;
+        this.inFlight = inFlight;
+        this.tileSize = tileSize;
+        this.rates = new AtomicLongArray(options.nodes());
+        this.emptyBeforeDuplicate = Math.max(2, options.nodes() - 1);
         this.positions = new AtomicIntegerArray(options.nodes());
         for (int r = 0; r < options.nodes(); r++) {
             positions.set(r, UNKNOWN);
@@ -80,14 +119,23 @@ final class RemoteStealing implements AutoCloseable {
 
     private void loop() {
         long backoff = MIN_BACKOFF_NANOS;
+        int empty = 0;
         while (running) {
             announce();
+            rate.rate(); // keeps the measurement going while no request asks for it
             int behind = scheduler.dequesEmpty() ? slowestBehind() : -1;
             List<Region> regions;
             if (behind >= 0) {
                 regions = help(behind);
             } else if (scheduler.wantsWork()) {
-                regions = stealFromRandomNode();
+                int straggler = empty >= emptyBeforeDuplicate ? straggler() : -1;
+                if (straggler >= 0) {
+                    regions = take(straggler, Mode.DUPLICATE, duplicateAttempts, null);
+                    empty = 0; // steal again before the next duplicate: new work may have turned up
+                } else {
+                    regions = stealFromRandomNode();
+                    empty = regions != null && regions.isEmpty() ? empty + 1 : 0;
+                }
             } else {
                 LockSupport.parkNanos(200_000);
                 continue;
@@ -108,7 +156,7 @@ final class RemoteStealing implements AutoCloseable {
     private List<Region> help(int slowest) {
         scheduler.holdBacklog(true);
         try {
-            return take(slowest, true, helpAttempts, helps);
+            return take(slowest, Mode.FRONT, helpAttempts, helps);
         } finally {
             scheduler.holdBacklog(false);
         }
@@ -126,18 +174,54 @@ final class RemoteStealing implements AutoCloseable {
         if (victim == options.rank()) {
             victim = living.get(others);
         }
-        return take(victim, false, attempts, successes);
+        return take(victim, Mode.BACK, attempts, successes);
     }
 
-    /** Asks {@code victim} for work, gives what comes to this node's workers and counts the try and its outcome. */
-    private List<Region> take(int victim, boolean front, LongAdder tries, LongAdder taken) {
+    /**
+     * The slowest other living node when duplication is on and it is at least {@link #DUPLICATE_SPEEDUP} times
+     * slower than this one by the rates learnt so far, else -1.
+     */
+    private int straggler() {
+        double own = rate.rate();
+        if (!options.stragglers().duplicate() || own <= 0) {
+            return -1;
+        }
+        int slowest = -1;
+        double least = own / DUPLICATE_SPEEDUP;
+        for (int r = 0; r < rates.length(); r++) {
+            double known = Double.longBitsToDouble(rates.get(r));
+            if (r != options.rank() && known > 0 && known < least && !membership.isLost(r)) {
+                least = known;
+                slowest = r;
+            }
+        }
+        return slowest;
+    }
+
+    /**
+     * Asks {@code victim} for work, gives what comes to this node's workers and counts the try and its outcome
+     * ({@code taken} null: a duplicate, counted in pairs).
+     */
+    private List<Region> take(int victim, Mode mode, LongAdder tries, LongAdder taken) {
         tries.increment();
-        List<Region> regions = ask(victim, front);
+        List<Region> regions = ask(victim, mode);
         if (regions != null && !regions.isEmpty()) {
-            taken.increment();
-            scheduler.give(regions);
+            if (taken != null) {
+                taken.increment();
+            }
+            received(mode, regions);
         }
         return regions;
+    }
+
+    /** Regions that came in a reply (or late, after their request timed out): this node's to run now. */
+    private void received(Mode mode, List<Region> regions) {
+        if (mode == Mode.DUPLICATE) {
+            for (Region region : regions) {
+                duplicatedPairs.add(region.pairs());
+            }
+        }
+        scheduler.give(regions);
     }
 
     /** Tells the other nodes this node's window when it changed. */
@@ -175,10 +259,10 @@ final class RemoteStealing implements AutoCloseable {
     }
 
     /**
-     * Asks {@code victim} for work ({@code front}: the next part of its share, else its furthest work) and waits for
-     * the reply: the regions, empty after a refusal or a timeout, or null when interrupted.
+     * Asks {@code victim} for work (see {@link Mode}) and waits for the reply: the regions, empty after a refusal or
+     * a timeout, or null when interrupted.
      */
-    private List<Region> ask(int victim, boolean front) {
+    private List<Region> ask(int victim, Mode mode) {
         Address address = membership.address(victim);
         if (address == null) {
             LockSupport.parkNanos(MIN_BACKOFF_NANOS);
@@ -190,7 +274,8 @@ final class RemoteStealing implements AutoCloseable {
         pendingId = id;
         channel.send(address, Wire.encode(Wire.Kind.STEAL_REQUEST, out -> {
             out.writeLong(id);
-            out.writeBoolean(front);
+            out.writeByte(mode.ordinal());
+            out.writeFloat((float) rate.rate());
         }));
         try {
             return reply.get(REPLY_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
@@ -211,27 +296,60 @@ final class RemoteStealing implements AutoCloseable {
         }
     }
 
-    /** A thief asks: give our next part (a node ahead of us), or our furthest work (an idle node), or nothing. */
+    /**
+     * A thief asks: give our next part (a node ahead of us), our furthest work (an idle node; a share scaled to the
+     * two rates when both are known), copies of pairs we have in flight (an idle node faster than us), or nothing.
+     */
     void onRequest(Address from, DataInputStream in) throws IOException {
         long id = in.readLong();
-        boolean front = in.readBoolean();
-        List<Region> regions = front ? scheduler.lendFront() : scheduler.stealForRemote();
-        lent.add(regions.size());
+        Mode mode = mode(in.readUnsignedByte());
+        double thief = NodeRate.sane(in.readFloat());
+        learn(membership.rankOf(from), thief);
+        double own = rate.rate();
+        List<Region> regions = switch (mode) {
+            case FRONT -> scheduler.lendFront();
+            case BACK -> options.stragglers().rateScaledSteals() && thief > 0 && own > 0
+                    ? StealShare.take(scheduler, StealShare.target(scheduler.unbegunPairs(), thief, own), tileSize)
+                    : scheduler.stealForRemote();
+            case DUPLICATE -> options.stragglers().duplicate() && thief > 0 && thief > own * DUPLICATE_SPEEDUP
+                    ? inFlight.lendOldest(scheduler) : List.of();
+        };
+        if (mode != Mode.DUPLICATE) {
+            lent.add(regions.size());
+        }
         channel.send(from, Wire.encode(Wire.Kind.STEAL_REPLY, out -> {
             out.writeLong(id);
+            out.writeByte(mode.ordinal());
             Wire.writeRegions(out, regions);
+            out.writeFloat((float) own);
         }));
     }
 
-    void onReply(DataInputStream in) throws IOException {
+    void onReply(Address from, DataInputStream in) throws IOException {
         long id = in.readLong();
+        Mode mode = mode(in.readUnsignedByte());
         List<Region> regions = Wire.readRegions(in);
+        learn(membership.rankOf(from), NodeRate.sane(in.readFloat()));
         CompletableFuture<List<Region>> reply = pending;
         if (id == pendingId && reply != null) {
             reply.complete(regions);
         } else if (!regions.isEmpty()) {
             // A reply that arrived after its timeout still carries work that is now ours: keep it.
-            scheduler.give(regions);
+            received(mode, regions);
+        }
+    }
+
+    private static Mode mode(int ordinal) throws IOException {
+        if (ordinal >= Mode.values().length) {
+            throw new IOException("unknown steal mode " + ordinal);
+        }
+        return Mode.values()[ordinal];
+    }
+
+    /** Remembers the rate {@code rank} reported (unknown rates and ranks are ignored). */
+    private void learn(int rank, double value) {
+        if (rank >= 0 && rank < rates.length() && value > 0) {
+            rates.set(rank, Double.doubleToRawLongBits(value));
         }
     }
 
@@ -255,6 +373,16 @@ final class RemoteStealing implements AutoCloseable {
 
     long lent() {
         return lent.sum();
+    }
+
+    /** Times this node, idle with nothing left to steal, asked a slower node for pairs to duplicate. */
+    long duplicateAttempts() {
+        return duplicateAttempts.sum();
+    }
+
+    /** Pairs this node received to run as duplicates of a slower node's pairs in flight. */
+    long duplicatedPairs() {
+        return duplicatedPairs.sum();
     }
 
     @Override
