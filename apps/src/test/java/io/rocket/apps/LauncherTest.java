@@ -88,6 +88,31 @@ class LauncherTest {
     }
 
     @Test
+    void bothOrders_verifyEveryPair_onTwoDevices_andTheBlockedOrderLoadsLess() throws Exception {
+        long[] loads = new long[2];
+        String[] orders = {"blocked", "quadtree"};
+        for (int k = 0; k < 2; k++) {
+            Path json = dir.resolve(orders[k] + ".json");
+            Result r = run("synthetic", "--items", "120", "--item-bytes", "64", "--seed", "3", "--device", "cpu:2",
+                    "--host-cache-size", "24slots", "--device-cache-size", "12slots", "--order", orders[k],
+                    "--summary-json", json.toString(), "--verify", "--no-progress");
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(r.out()).contains("7140 pairs (0 errors)").contains("verified");
+            JsonNode summary = new ObjectMapper().readTree(json.toFile());
+            loads[k] = summary.get("loads").asLong();
+            assertThat(summary.get("R_lower_bound").asDouble()).isEqualTo(120 / (4.0 * 24));
+        }
+        assertThat(loads[0]).as("loads blocked vs quadtree").isLessThan(loads[1]);
+    }
+
+    @Test
+    void unknownOrder_oneLineAndExit2() {
+        Result r = run("synthetic", "--items", "5", "--order", "diagonal");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("unknown schedule order 'diagonal' (blocked or quadtree)").doesNotContain("\tat ");
+    }
+
+    @Test
     void unknownOption_oneLineAndExit2() {
         Result r = run("synthetic", "--items", "5", "--frobnicate");
         assertThat(r.code()).isEqualTo(2);
