@@ -41,11 +41,8 @@ final class DeviceLane<K, R> implements AutoCloseable {
         String id = device.name();
         this.l1 = new SlotCache<>("L1 " + id, node.keys.size(), config.deviceSlots(), app.maxItemBytes(),
                 s -> device.allocate(app.maxItemBytes()), new LruPolicy(), device.allocatesOnFirstUse());
-        List<DeviceBuffer> stagingBuffers = new ArrayList<>();
-        for (int k = 0; k < config.stagingBuffers(); k++) {
-            stagingBuffers.add(device.allocate(app.maxInputBytes()));
-        }
-        this.staging = new BufferPool<>(stagingBuffers);
+        this.staging = NodePipeline.stagingPool(config.stagingBuffers(), () -> device.allocate(app.maxInputBytes()),
+                device.allocatesOnFirstUse());
         this.jobs = new ArrayBlockingQueue<>(config.concurrentJobs());
         for (int k = 0; k < config.concurrentJobs(); k++) {
             PairJob<K, R> job = new PairJob<>(node, this, device.allocate(app.maxResultBytes()),
