@@ -11,8 +11,6 @@ import io.rocket.core.Kernels;
 import io.rocket.core.ResultCodec;
 
 import java.nio.file.Path;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * Common-source camera identification as a Rocket application (apps.md §1): one key per photo; parse decodes the
@@ -104,20 +102,18 @@ public final class ForensicsApp extends FileItemApplication<Double> {
      * The cpu kernels; one instance per device, so its workspaces serve that device's kernel thread only.
      *
      * <p>The workspaces (about 28 bytes per pixel, plus 4 for PCE, and the FFT plans: 36 MB at 1024×1024, 320 MB at
-     * 3648×2736) are built on a thread of their own, started when the runtime asks for the kernels while it sets up
-     * the run: built there, they held up the whole set-up, so the first photo was read only after them and the device
-     * sat idle meanwhile. Now they are built while the first photo is read, decoded and copied in, and the kernel
-     * thread takes them at its first step.
+     * 3648×2736) are built in {@link #prepare}, on the kernel thread while the first photo is read, decoded and copied
+     * in. Built in the constructor, they held up the run's set-up: the first photo was read only after them, and the
+     * device sat idle meanwhile.
      */
     private final class CpuKernels implements Kernels<Path> {
-        private final CompletableFuture<CpuWorkspaces> pending = CompletableFuture.supplyAsync(
-                () -> new CpuWorkspaces(pipeline), task -> {
-                    Thread thread = new Thread(task, "forensics-workspaces");
-                    thread.setDaemon(true);
-                    thread.start();
-                });
-        /** {@code pending}'s value once the kernel thread has taken it; read and written on that thread only. */
+        /** Built on first use; read and written on the kernel thread only. */
         private CpuWorkspaces workspaces;
+
+        @Override
+        public void prepare(KernelContext context) {
+            workspaces();
+        }
 
         @Override
         public long preprocess(Path key, DeviceBuffer input, DeviceBuffer output, KernelContext context) {
@@ -134,20 +130,10 @@ public final class ForensicsApp extends FileItemApplication<Double> {
         }
 
         private CpuWorkspaces workspaces() {
-            CpuWorkspaces w = workspaces;
-            if (w == null) {
-                try {
-                    w = pending.join();
-                } catch (CompletionException e) {
-                    // e.g. OutOfMemoryError for photos too large for the heap: report it as the step's own failure
-                    if (e.getCause() instanceof Error error) {
-                        throw error;
-                    }
-                    throw e.getCause() instanceof RuntimeException re ? re : e;
-                }
-                workspaces = w;
+            if (workspaces == null) {
+                workspaces = new CpuWorkspaces(pipeline);
             }
-            return w;
+            return workspaces;
         }
     }
 
