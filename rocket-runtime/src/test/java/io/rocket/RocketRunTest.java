@@ -1,7 +1,12 @@
 package io.rocket;
 
+import io.rocket.core.DeviceBuffer;
+import io.rocket.core.DeviceKind;
+import io.rocket.core.KernelContext;
+import io.rocket.core.Kernels;
 import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
+import io.rocket.core.device.DeviceSpec;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.steal.Rocket;
 import io.rocket.steal.RocketOptions;
@@ -17,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -62,6 +68,56 @@ class RocketRunTest {
             assertThat(summary.cluster).isEmpty();
             assertThat(sink.results).hasSize(66);
         }
+    }
+
+    /** Word similarity whose kernels record where {@link Kernels#prepare} ran and whether each step came after it. */
+    static final class PreparedWords extends WordSimilarity {
+        final Map<String, Integer> prepares = new ConcurrentHashMap<>();
+        final List<String> unprepared = new CopyOnWriteArrayList<>();
+
+        @Override
+        public Kernels<String> kernels(DeviceKind kind) {
+            Kernels<String> plain = super.kernels(kind);
+            return new Kernels<>() {
+                @Override
+                public void prepare(KernelContext context) {
+                    prepares.merge(Thread.currentThread().getName(), 1, Integer::sum);
+                }
+
+                @Override
+                public long preprocess(String key, DeviceBuffer input, DeviceBuffer output, KernelContext context)
+                        throws Exception {
+                    check("preprocess " + key);
+                    return plain.preprocess(key, input, output, context);
+                }
+
+                @Override
+                public long compare(String leftKey, DeviceBuffer left, String rightKey, DeviceBuffer right,
+                                    DeviceBuffer result, KernelContext context) throws Exception {
+                    check("compare " + leftKey + " " + rightKey);
+                    return plain.compare(leftKey, left, rightKey, right, result, context);
+                }
+
+                private void check(String step) {
+                    if (!prepares.containsKey(Thread.currentThread().getName())) {
+                        unprepared.add(step);
+                    }
+                }
+            };
+        }
+    }
+
+    @Test
+    void kernelsArePreparedOnceOnTheKernelThreadBeforeTheirFirstStep() throws Exception {
+        PreparedWords app = new PreparedWords();
+        Collect sink = new Collect();
+        RunSummary summary = Rocket.run(app, WORDS, OPTIONS.withDevice(DeviceSpec.parse("cpu:2")), sink);
+        assertThat(summary.pairs).isEqualTo(66);
+        assertThat(app.unprepared).isEmpty();
+        assertThat(app.prepares).hasSize(2).allSatisfy((thread, calls) -> {
+            assertThat(thread).contains("kernel");
+            assertThat(calls).isEqualTo(1);
+        });
     }
 
     @Test

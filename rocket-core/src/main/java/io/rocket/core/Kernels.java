@@ -25,4 +25,14 @@ public interface Kernels<K> {
      */
     long compare(K leftKey, DeviceBuffer left, K rightKey, DeviceBuffer right, DeviceBuffer result,
                  KernelContext context) throws Exception;
+
+    /**
+     * Called once on the kernel thread as its first task, while the run's first items are still being read and
+     * parsed: the place to build large scratch memory or plans that {@link #preprocess} and {@link #compare} need,
+     * so that building them neither holds up the run's set-up (the first item would be read only after it) nor counts
+     * as a step. Kernels that build nothing leave it as it is. Should it fail, the error is logged and the steps
+     * find out for themselves (they must not assume that this ran).
+     */
+    default void prepare(KernelContext context) throws Exception {
+    }
 }

@@ -21,9 +21,9 @@ import java.nio.file.Path;
  *
  * <p>Kernels: cpu (Java, the reference) and cuda ({@link ForensicsCudaKernels}, same item layouts). Scratch memory:
  * {@link ForensicsPipeline} keeps a JPEG decoder per CPU-pool thread, and each device's kernels own their scratch
- * (on cpu one {@link PrnuWorkspace} and one {@link PceWorkspace}; on cuda device memory and cuFFT plans) — a device
- * runs its kernels on one thread, and {@link #kernels} is called once per device — so no step allocates per item
- * or per pair.
+ * (on cpu one {@link PrnuWorkspace}, and one {@link PceWorkspace} for PCE; on cuda device memory and cuFFT plans) —
+ * a device runs its kernels on one thread, and {@link #kernels} is called once per device — so no step allocates per
+ * item or per pair.
  */
 public final class ForensicsApp extends FileItemApplication<Double> {
 
@@ -98,23 +98,50 @@ public final class ForensicsApp extends FileItemApplication<Double> {
         return ForensicsPipeline.score(result.byteBuffer());
     }
 
-    /** The cpu kernels; one instance per device, so its workspaces serve that device's kernel thread only. */
+    /**
+     * The cpu kernels; one instance per device, so its workspaces serve that device's kernel thread only.
+     *
+     * <p>The workspaces (about 28 bytes per pixel, plus 4 for PCE, and the FFT plans: 36 MB at 1024×1024, 320 MB at
+     * 3648×2736) are built in {@link #prepare}, on the kernel thread while the first photo is read, decoded and copied
+     * in. Built in the constructor, they held up the run's set-up: the first photo was read only after them, and the
+     * device sat idle meanwhile.
+     */
     private final class CpuKernels implements Kernels<Path> {
-        private final PrnuWorkspace prnu = new PrnuWorkspace(pipeline.height(), pipeline.width());
-        private final PceWorkspace pce = new PceWorkspace(pipeline.height(), pipeline.width());
+        /** Built on first use; read and written on the kernel thread only. */
+        private CpuWorkspaces workspaces;
+
+        @Override
+        public void prepare(KernelContext context) {
+            workspaces();
+        }
 
         @Override
         public long preprocess(Path key, DeviceBuffer input, DeviceBuffer output, KernelContext context) {
             return pipeline.preprocess(fileName(key), window(input.byteBuffer(), input.length()),
-                    window(output.byteBuffer(), output.capacity()), prnu);
+                    window(output.byteBuffer(), output.capacity()), workspaces().prnu());
         }
 
         @Override
         public long compare(Path leftKey, DeviceBuffer left, Path rightKey, DeviceBuffer right, DeviceBuffer result,
                             KernelContext context) {
             // The shared buffers are at position 0 and little-endian, as the comparators read them: no views per pair.
-            pipeline.compare(left.byteBuffer(), right.byteBuffer(), result.byteBuffer(), pce);
+            pipeline.compare(left.byteBuffer(), right.byteBuffer(), result.byteBuffer(), workspaces().pce());
             return ForensicsPipeline.RESULT_BYTES;
+        }
+
+        private CpuWorkspaces workspaces() {
+            if (workspaces == null) {
+                workspaces = new CpuWorkspaces(pipeline);
+            }
+            return workspaces;
+        }
+    }
+
+    /** One cpu device's scratch: PRNU extraction's, and the PCE compare's (null for NCC, which needs none). */
+    private record CpuWorkspaces(PrnuWorkspace prnu, PceWorkspace pce) {
+        CpuWorkspaces(ForensicsPipeline pipeline) {
+            this(new PrnuWorkspace(pipeline.height(), pipeline.width()), pipeline.metric() == Metric.PCE
+                    ? new PceWorkspace(pipeline.height(), pipeline.width()) : null);
         }
     }
 }

@@ -84,7 +84,7 @@ public final class ForensicsPipeline {
         result.putDouble(result.position(), similarity(left, right));
     }
 
-    /** Compare with a caller-owned PCE workspace (unused for NCC). */
+    /** Compare with a caller-owned PCE workspace (unused for NCC, which may pass null). */
     public void compare(ByteBuffer left, ByteBuffer right, ByteBuffer result, PceWorkspace workspace) {
         result.putDouble(result.position(), metric == Metric.PCE ? PceComparator.pce(left, right, workspace)
                 : NccComparator.ncc(left, right));

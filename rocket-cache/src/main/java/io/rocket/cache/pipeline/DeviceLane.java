@@ -10,6 +10,8 @@ import io.rocket.core.device.DeviceKernelContext;
 import io.rocket.core.exec.ResourceExecutor;
 import io.rocket.core.exec.ThreadKind;
 import io.rocket.core.trace.Tracer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +22,8 @@ import java.util.concurrent.ArrayBlockingQueue;
  * pool of pair jobs. The job pool is the concurrent-job limit: a worker that finds it empty waits.
  */
 final class DeviceLane<K, R> implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(DeviceLane.class);
+
     final int index;
     final Device device;
     final Kernels<K> kernels;
@@ -41,11 +45,8 @@ final class DeviceLane<K, R> implements AutoCloseable {
         String id = device.name();
         this.l1 = new SlotCache<>("L1 " + id, node.keys.size(), config.deviceSlots(), app.maxItemBytes(),
                 s -> device.allocate(app.maxItemBytes()), new LruPolicy(), device.allocatesOnFirstUse());
-        List<DeviceBuffer> stagingBuffers = new ArrayList<>();
-        for (int k = 0; k < config.stagingBuffers(); k++) {
-            stagingBuffers.add(device.allocate(app.maxInputBytes()));
-        }
-        this.staging = new BufferPool<>(stagingBuffers);
+        this.staging = NodePipeline.stagingPool(config.stagingBuffers(), () -> device.allocate(app.maxInputBytes()),
+                device.allocatesOnFirstUse());
         this.jobs = new ArrayBlockingQueue<>(config.concurrentJobs());
         for (int k = 0; k < config.concurrentJobs(); k++) {
             PairJob<K, R> job = new PairJob<>(node, this, device.allocate(app.maxResultBytes()),
@@ -54,6 +55,14 @@ final class DeviceLane<K, R> implements AutoCloseable {
             jobs.add(job);
         }
         this.kernel = new ResourceExecutor(id + " kernel", ThreadKind.KERNEL, 1, tracer);
+        // The kernel thread is idle until the first item is parsed: let the kernels build their scratch meanwhile.
+        kernel.execute(() -> {
+            try {
+                kernels.prepare(context);
+            } catch (Exception e) {
+                LOG.warn("{}: preparing the kernels failed; the steps will report it: {}", id, e.toString());
+            }
+        });
         this.copyIn = new ResourceExecutor(id + " h2d", ThreadKind.COPY_IN, 1, tracer);
         this.copyOut = new ResourceExecutor(id + " d2h", ThreadKind.COPY_OUT, 1, tracer);
     }

@@ -31,11 +31,14 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 
 /**
  * One node's pipeline: the I/O thread(s), the CPU pool, the L2 host cache, the staging buffers and one
  * {@link DeviceLane} per device. A scheduler feeds it pairs with {@link #submit}; it tells a {@link PairListener}
- * when each pair is done and streams results to the {@link ResultSink}. All memory is allocated here, once.
+ * when each pair is done and streams results to the {@link ResultSink}. All memory is allocated once: here, or
+ * where the memory allows it (plain direct memory) on first use during the run, so the first item starts loading
+ * without waiting for buffers the run needs only later.
  */
 public final class NodePipeline<K, R> implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(NodePipeline.class);
@@ -101,17 +104,26 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         }
         this.files = new BufferPool<>(fileBuffers);
         this.readAhead = new ReadAhead(this, keys.size(), aheadBuffers, demandBuffers);
-        List<HostBuffer> staging = new ArrayList<>();
-        for (int k = 0; k < config.stagingBuffers() + config.hostThreads(); k++) {
-            staging.add(hostMemory.allocate(app.maxInputBytes()));
-        }
-        this.hostStaging = new BufferPool<>(staging);
+        this.hostStaging = stagingPool(config.stagingBuffers() + config.hostThreads(),
+                () -> hostMemory.allocate(app.maxInputBytes()), hostMemory.allocatesOnFirstUse());
         this.io = new ResourceExecutor("io", ThreadKind.IO, config.ioThreads(), telemetry.tracer());
         this.cpu = new ResourceExecutor("cpu", ThreadKind.CPU, config.hostThreads(), telemetry.tracer());
         this.diskWriter = new ResourceExecutor("disk-write", ThreadKind.IO, 1, telemetry.tracer());
         for (Device device : devices) {
             lanes.add(new DeviceLane<>(this, device, config, telemetry.tracer()));
         }
+    }
+
+    /** A pool of {@code count} staging buffers, made on first use when the memory allows it, else all now. */
+    static <B> BufferPool<B> stagingPool(int count, Supplier<B> allocator, boolean onFirstUse) {
+        if (onFirstUse) {
+            return new BufferPool<>(count, allocator);
+        }
+        List<B> buffers = new ArrayList<>(count);
+        for (int k = 0; k < count; k++) {
+            buffers.add(allocator.get());
+        }
+        return new BufferPool<>(buffers);
     }
 
     /**
