@@ -57,9 +57,22 @@ public final class BandOrder {
      */
     public static BandOrder forNode(int hostSlots, int devices, int tileSize) {
         int d = Math.max(1, devices);
-        int width = Math.max(1, Math.min(Math.max(1, tileSize / 4), hostSlots / (4 * LEAVES_IN_FLIGHT * d)));
+        int width = Math.max(1, Math.min(streamWidth(tileSize), hostSlots / (4 * LEAVES_IN_FLIGHT * d)));
         int rows = Math.max(1, hostSlots - LEAVES_IN_FLIGHT * d * width);
         return new BandOrder(tileSize, width, rows);
+    }
+
+    /**
+     * The order a scheduler uses before it is told its caches: it only lays out bands that other nodes sent, so
+     * their rows are the sender's business and the stream leaves just take the usual width.
+     */
+    public static BandOrder forTile(int tileSize) {
+        return new BandOrder(tileSize, streamWidth(tileSize), tileSize);
+    }
+
+    /** Columns per stream leaf for leaves of {@code tileSize}: a quarter tile. */
+    private static int streamWidth(int tileSize) {
+        return Math.max(1, tileSize / 4);
     }
 
     public int streamWidth() {

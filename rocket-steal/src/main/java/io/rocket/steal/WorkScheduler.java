@@ -62,7 +62,7 @@ public final class WorkScheduler implements AutoCloseable {
             deques.add(new WorkDeque());
         }
         this.recentLeaves = new Region[workers][RECENT_LEAVES];
-        this.bands = new BandOrder(tileSize, Math.max(1, tileSize / 4), tileSize);
+        this.bands = BandOrder.forTile(tileSize);
         if (totalPairs == 0) {
             done.countDown();
         }
@@ -326,14 +326,8 @@ public final class WorkScheduler implements AutoCloseable {
         for (WorkDeque deque : deques) {
             claimed.addAll(deque.regions());
         }
-        for (Region[] recent : recentLeaves) {
-            synchronized (recent) {
-                for (Region leaf : recent) {
-                    if (leaf != null) {
-                        claimed.add(leaf);
-                    }
-                }
-            }
+        for (int w = 0; w < recentLeaves.length; w++) {
+            claimed.addAll(leavesInFlight(w));
         }
         return claimed;
     }

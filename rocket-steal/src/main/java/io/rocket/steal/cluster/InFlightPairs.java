@@ -67,7 +67,9 @@ final class InFlightPairs {
             int i = (int) (packed >>> 32);
             int j = (int) packed;
             long index = packed >= 0 && contains(leaf, i, j) ? index(leaf, i, j) : -1;
-            long from = index + 1 - pipeline; // first unfinished pair of the current leaf; negative: of the one before
+            // First unfinished pair of the current leaf; negative: of the one before. A band leaf run bottom row
+            // first does not finish in this order, so all of it counts as unfinished.
+            long from = leaf.rowsDescending() ? 0 : index + 1 - pipeline;
             if (from < 0 && leaves.size() > 1) {
                 Region before = leaves.get(1);
                 older.add(new Unit(before, suffix(before, Math.max(0, before.pairs() + from))));
