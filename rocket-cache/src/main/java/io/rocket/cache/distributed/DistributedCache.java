@@ -53,6 +53,9 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
     private final AtomicLong nextId = new AtomicLong(1);
     private final ScheduledExecutorService timer;
     private final L3Stats stats;
+    /** Serves holding an L2 pin, from the pin until the bytes are sent; see {@link #stopServing}. */
+    private final AtomicInteger serving = new AtomicInteger();
+    private volatile boolean servingStopped;
 
     /** A fetch in flight; its state moves WAITING → RECEIVING → done, or WAITING → done (miss, timeout). */
     private static final class Fetch {
@@ -218,10 +221,44 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
      * came after the request and might be waiting for the requester, so the request is passed on.
      */
     private void onForward(L3Message m) {
+        // Counted before the stopped flag is read, so stopServing either sees this serve or this serve sees the flag.
+        serving.incrementAndGet();
         boolean newerFetch = fetching.containsKey(m.item()) && !pending.containsKey(m.candidates()[0]);
-        if (newerFetch || !hostCache.pinIfPresent(new Serve(m))) {
+        if (servingStopped || newerFetch || !hostCache.pinIfPresent(new Serve(m))) {
+            served();
             passOn(m);
         }
+    }
+
+    /** A serve let go of its L2 pin (or never took one). */
+    private void served() {
+        if (serving.decrementAndGet() == 0 && servingStopped) {
+            synchronized (serving) {
+                serving.notifyAll();
+            }
+        }
+    }
+
+    /**
+     * Ends this node's part as a candidate: later requests are passed on to the next candidate (or answered MISS),
+     * and this waits at most {@code timeoutMillis} for the serves under way to send their bytes and unpin L2.
+     * Called once the run's pairs are all done and before the L2 is checked and closed: other nodes may still ask
+     * for items then (to finish duplicates), and a serve in flight would otherwise hold an L2 slot past the run.
+     * Returns whether every serve ended in time.
+     */
+    public boolean stopServing(long timeoutMillis) throws InterruptedException {
+        servingStopped = true;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        synchronized (serving) {
+            while (serving.get() > 0) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    return false;
+                }
+                serving.wait(left);
+            }
+        }
+        return true;
     }
 
     private void passOn(L3Message m) {
@@ -333,13 +370,17 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
         protected void onSettled() {
             if (error(0) != null) {
                 hostCache.release(this);
+                served();
                 passOn(request);
                 return;
             }
             stats.served.increment();
             HostBuffer buffer = hostCache.buffer(slot(0));
             transport.sendData(request.requester(), request.requestId(), request.item(), request.hop(), buffer.raw(),
-                    (int) buffer.length(), () -> hostCache.releaseCold(this));
+                    (int) buffer.length(), () -> {
+                        hostCache.releaseCold(this);
+                        served();
+                    });
         }
     }
 }

@@ -136,12 +136,47 @@ class DistributedCacheTest {
         assertThat(nodes[1].l2.contains(ITEM + 1)).isTrue();
     }
 
+    /**
+     * At the end of a run a node stops serving: it waits for the serve still sending (its L2 pin held until the
+     * bytes are out), and passes later requests on, so its L2 is idle when it is checked and closed.
+     */
+    @Test
+    void stopServing_waitsForTheServeUnderWay_andPassesLaterRequestsOn() throws InterruptedException {
+        nodes(2);
+        Fetcher mine = nodes[1].fetch(ITEM);
+        deliverAll();
+        mine.loadLocally();
+        mine.release();
+        nodes[1].holdSends = true;
+        Fetcher remote = nodes[2].fetch(ITEM);
+        deliverAll();
+        assertThat(nodes[1].l3.stats().served()).isEqualTo(1);
+        assertThat(nodes[1].l3.stopServing(20)).as("the send still holds its pin").isFalse();
+
+        nodes[1].sent.poll().run();
+        assertThat(nodes[1].l3.stopServing(1_000)).isTrue();
+        nodes[1].l2.checkInvariants(true);
+        deliverAll();
+        assertThat(remote.fetched).isTrue();
+        remote.release();
+
+        nodes[2].l3.stopServing(1_000);
+        Fetcher late = nodes[0].fetch(ITEM); // the contact sends it to node 2, which has the item but stopped
+        deliverAll();
+        assertThat(late.missed).isTrue();
+        assertThat(nodes[2].l3.stats().served()).isZero();
+        nodes[2].l2.checkInvariants(true);
+    }
+
     /** One node: its L2 and L3, sending through the test's queue. */
     private final class Node implements L3Transport {
         final int rank;
         final SlotCache<HostBuffer> l2;
         final DistributedCache l3;
         private final Queue<Fetcher> held = new ArrayDeque<>();
+        /** When set, a send's completion waits in {@link #sent} for the test to run it. */
+        boolean holdSends;
+        final Queue<Runnable> sent = new ArrayDeque<>();
 
         Node(int rank, int slots) {
             this.rank = rank;
@@ -173,7 +208,11 @@ class DistributedCacheTest {
         public void sendData(int to, long requestId, int item, int hop, ByteBuffer data, int length, Runnable done) {
             byte[] copy = new byte[length];
             data.get(0, copy);
-            done.run();
+            if (holdSends) {
+                sent.add(done);
+            } else {
+                done.run();
+            }
             network.add(() -> {
                 ByteBuffer target = nodes[to].l3.beginReceive(requestId, item, length);
                 if (target != null) {

@@ -255,6 +255,10 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             if (!pipeline.awaitIdle(TimeUnit.SECONDS.toMillis(END_TIMEOUT_SECONDS))) {
                 LOG.warn("rank {}: pair jobs still running {} s after the end of the run", rank, END_TIMEOUT_SECONDS);
             }
+            // Other nodes may still ask for items (their last duplicates): their serves let go of L2 before it closes.
+            if (l3 != null && !l3.stopServing(TimeUnit.SECONDS.toMillis(END_TIMEOUT_SECONDS))) {
+                LOG.warn("rank {}: L3 serves still sending {} s after the end of the run", rank, END_TIMEOUT_SECONDS);
+            }
             if (stream != null) {
                 stream.close();
             }
