@@ -21,6 +21,14 @@ public interface EvictionPolicy {
     /** Removes and returns the slot to evict, or -1 when every slot is referenced. */
     int victim();
 
+    /**
+     * As {@link #victim()}, preferring slots of a lower {@code keep} level (0: evict freely; higher: keep longer)
+     * while any is evictable; the policy's order decides among slots of one level. The default ignores the levels.
+     */
+    default int victim(java.util.function.IntUnaryOperator keep) {
+        return victim();
+    }
+
     /** How many slots are evictable. */
     int evictable();
 }

@@ -1,5 +1,7 @@
 package io.rocket.cache;
 
+import java.util.function.IntUnaryOperator;
+
 /**
  * Least-recently-used eviction among unreferenced slots: an intrusive doubly linked list over slot indices, oldest
  * release at the head. Empty slots start at the head so they are used before anything is evicted. O(1), no
@@ -91,6 +93,24 @@ public final class LruPolicy implements EvictionPolicy {
             pinned(slot);
         }
         return slot;
+    }
+
+    /** The oldest evictable slot of the lowest keep level: a walk from the head past the slots kept longer. */
+    @Override
+    public int victim(IntUnaryOperator keep) {
+        int best = -1;
+        int bestLevel = Integer.MAX_VALUE;
+        for (int slot = head; slot >= 0 && bestLevel > 0; slot = next[slot]) {
+            int level = keep.applyAsInt(slot);
+            if (level < bestLevel) {
+                best = slot;
+                bestLevel = level;
+            }
+        }
+        if (best >= 0) {
+            pinned(best);
+        }
+        return best;
     }
 
     @Override

@@ -43,6 +43,12 @@ public final class SlotCache<B> {
     private final ReentrantLock lock = new ReentrantLock();
     private final EvictionPolicy policy;
     private final int[] slotOf;
+    /** Items {@link #keep} asked for, by item; {@link #keptItems} lists them, so a new set clears the old. */
+    private final boolean[] kept;
+    private int[] keptItems = new int[0];
+    private int keptCount;
+    /** {@link #keepLevel} as the policy's victim walk takes it (made once: no allocation per eviction). */
+    private final java.util.function.IntUnaryOperator keepLevelOfSlot = this::keepLevel;
     private final int[] itemOf;
     private final SlotState[] states;
     private final int[] refs;
@@ -82,6 +88,7 @@ public final class SlotCache<B> {
         this.policy = policy;
         this.slotOf = new int[items];
         Arrays.fill(slotOf, -1);
+        this.kept = new boolean[items];
         this.itemOf = new int[slots];
         Arrays.fill(itemOf, -1);
         this.states = new SlotState[slots];
@@ -224,7 +231,7 @@ public final class SlotCache<B> {
             int slot = slotOf[item];
             if (slot < 0) {
                 misses++;
-                slot = policy.victim();
+                slot = keptCount == 0 ? policy.victim() : policy.victim(keepLevelOfSlot);
                 int old = itemOf[slot];
                 if (old >= 0) {
                     slotOf[old] = -1;
@@ -368,6 +375,34 @@ public final class SlotCache<B> {
             policy.pinned(slot);
             policy.unpinned(slot);
         }
+    }
+
+    /**
+     * Asks the cache to keep {@code items} (replacing the items asked for before): while it has other unreferenced
+     * slots, it evicts those first. For a schedule that knows which items it needs again later while a stream of
+     * others passes through (a cluster band's next rows, see the steal module's ClusterBands); the items need not be
+     * in the cache yet, and are kept from when they arrive.
+     */
+    public void keep(int[] items) {
+        lock.lock();
+        try {
+            for (int item : keptItems) {
+                kept[item] = false;
+            }
+            keptItems = items.clone();
+            for (int item : keptItems) {
+                kept[item] = true;
+            }
+            keptCount = keptItems.length;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Under the lock: 1 for a slot holding an item {@link #keep} asked for, else 0 (the policy's keep level). */
+    private int keepLevel(int slot) {
+        int item = itemOf[slot];
+        return item >= 0 && kept[item] ? 1 : 0;
     }
 
     /** Whether the item is in the cache now (any state). For tests and heuristics; may change at once. */

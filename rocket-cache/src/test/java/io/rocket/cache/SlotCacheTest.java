@@ -107,6 +107,36 @@ class SlotCacheTest {
         cache.checkInvariants(true);
     }
 
+    /**
+     * Kept items outlive a stream of others passing through (a cluster band's next rows), including one asked for
+     * before it arrived; a new set replaces the old; when only kept items are evictable, the oldest of them goes.
+     */
+    @Test
+    void keep_evictsOtherItemsFirst_thenTheOldestKept() {
+        cache(100, 4);
+        cache.keep(new int[] {0, 7});
+        loadAndRelease(0);
+        loadAndRelease(7); // kept from when it arrives
+        for (int item = 10; item < 30; item++) {
+            loadAndRelease(item);
+        }
+        assertThat(cache.contains(0)).isTrue();
+        assertThat(cache.contains(7)).isTrue();
+        assertThat(cache.contains(29)).isTrue();
+
+        cache.keep(new int[] {1, 2, 3});
+        loadAndRelease(30); // 0 and 7 are ordinary again, the oldest of the unkept: 0 goes
+        assertThat(cache.contains(0)).isFalse();
+        assertThat(cache.contains(7)).isTrue();
+
+        cache.keep(new int[] {7, 29, 30, 31});
+        loadAndRelease(31); // 28 (unkept) goes; now all four slots hold kept items
+        loadAndRelease(32);
+        assertThat(cache.contains(7)).as("the oldest kept goes when nothing else can").isFalse();
+        assertThat(cache.contains(31)).isTrue();
+        cache.checkInvariants(true);
+    }
+
     @Test
     void acquire_full_evictsLeastRecentlyReleased() {
         cache(10, 2);

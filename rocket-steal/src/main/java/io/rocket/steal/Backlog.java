@@ -14,6 +14,8 @@ public final class Backlog {
     public static final int DONE = Integer.MAX_VALUE;
 
     private final ArrayDeque<StartShares.Part> parts = new ArrayDeque<>();
+    /** The window of the part {@link #takeFront(BandOrder)} returned last, -1 before the first. */
+    private int takenWindow = -1;
 
     synchronized void addAll(List<StartShares.Part> share) {
         for (StartShares.Part part : share) {
@@ -35,6 +37,9 @@ public final class Backlog {
      */
     synchronized Region takeFront(BandOrder bands) {
         StartShares.Part part = parts.pollFirst();
+        if (part != null) {
+            takenWindow = part.window();
+        }
         if (part == null || !part.region().isBand()) {
             return part == null ? null : part.region();
         }
@@ -43,6 +48,11 @@ public final class Backlog {
             parts.addFirst(new StartShares.Part(leaves.get(k), part.window()));
         }
         return leaves.isEmpty() ? null : leaves.get(0);
+    }
+
+    /** The window of the part {@link #takeFront(BandOrder)} returned last, -1 before the first. */
+    synchronized int takenWindow() {
+        return takenWindow;
     }
 
     /** The next part in curve order, left in place; or null. */

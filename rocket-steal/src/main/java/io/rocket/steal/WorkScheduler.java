@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntConsumer;
 
 /**
  * Divide-and-conquer scheduling of the pair matrix on one node: one worker thread per device, each with a
@@ -43,6 +44,9 @@ public final class WorkScheduler implements AutoCloseable {
     private final Region[][] recentLeaves;
     private volatile UpcomingItems upcoming = UpcomingItems.NONE;
     private volatile BandOrder bands;
+    private volatile IntConsumer windowListener;
+    /** The highest window {@link #entered}, -1 before the first. */
+    private int windowEntered = -1;
     private volatile boolean holdBacklog;
     private volatile boolean stopping;
 
@@ -71,6 +75,25 @@ public final class WorkScheduler implements AutoCloseable {
     /** Where to announce each leaf before its pairs are submitted, and the one after it (for read-ahead). */
     public void upcoming(UpcomingItems value) {
         upcoming = value;
+    }
+
+    /**
+     * Called with each window of the node's share when its first part is begun, on that worker's thread, in
+     * increasing order (set before {@link #start}): a cluster band tells the L2 which rows to keep.
+     */
+    public void onWindow(IntConsumer listener) {
+        windowListener = listener;
+    }
+
+    /** Once per part taken from the backlog (not per pair); synchronized so listeners see windows in order. */
+    private synchronized void entered(int window) {
+        if (window > windowEntered) {
+            windowEntered = window;
+            IntConsumer listener = windowListener;
+            if (listener != null) {
+                listener.accept(window);
+            }
+        }
     }
 
     /** How this node lays out the bands it runs (set before {@link #start}). */
@@ -120,6 +143,9 @@ public final class WorkScheduler implements AutoCloseable {
                 }
                 if (region == null && !holdBacklog) {
                     region = backlog.takeFront(bands);
+                    if (region != null) {
+                        entered(backlog.takenWindow());
+                    }
                 }
                 if (region == null) {
                     LockSupport.parkNanos(idlePark);

@@ -7,7 +7,9 @@ import io.rocket.core.CacheSize;
 import io.rocket.core.ResultSink;
 import io.rocket.core.device.DeviceSpec;
 import io.rocket.core.summary.RunSummary;
+import io.rocket.steal.ClusterBands;
 import io.rocket.steal.RocketOptions;
+import io.rocket.steal.ScheduleOrder;
 import io.rocket.steal.cluster.ClusterOptions;
 import io.rocket.steal.cluster.ClusterRun;
 import io.rocket.steal.cluster.Faults;
@@ -145,7 +147,7 @@ class InJvmClusterTest {
     }
 
     /**
-     * With the distributed cache on, the shares are cut in windows sized to the L2 and the nodes walk them together.
+     * With the distributed cache on and the paper's order, the shares are cut in windows sized to the L2 and the nodes walk them together.
      * One node here computes ten times slower than the others: they get ahead by windows, and then take its next
      * parts over instead of running ahead alone (and of stealing its last parts at the very end). The slow node
      * may help back a few times: once others took its next parts, its own place on the curve is ahead of theirs.
@@ -155,7 +157,7 @@ class InJvmClusterTest {
     void slowNode_isHelpedByTheNodesAheadOfIt_everyPairOnce() throws Exception {
         int n = 120;
         RocketOptions options = RocketOptions.defaults().withThreads(1, 1).withTileSize(8)
-                .withCaches(new CacheSize(-1, 12), new CacheSize(-1, 6));
+                .withCaches(new CacheSize(-1, 12), new CacheSize(-1, 6)).withOrder(ScheduleOrder.QUADTREE);
         RunSummary rank0 = runVerified(4, n, r -> r == 1 ? "1" : "0.1", options, (r, c) -> c).get(0);
         assertThat(rank0.cluster.get("start_window")).isEqualTo(15);
         long helped = 0;
@@ -168,6 +170,24 @@ class InJvmClusterTest {
         }
         assertThat(helped).as("parts taken over from the slow node").isPositive();
         assertThat((String) rank0.cluster.get("helps")).doesNotStartWith("0/");
+    }
+
+    /**
+     * In the blocked order with the distributed cache, the nodes start in cluster bands: each band as high as the
+     * nodes' row blocks together (12 slots of L2, tile 8: 3 rows a node, 12 for 4 nodes). Every pair once, and each
+     * node loads far fewer items than there are, the rest coming from the others' caches.
+     */
+    @Test
+    @Timeout(120)
+    void clusterBands_everyPairOnce_andNodesShareTheirRows() throws Exception {
+        int n = 120;
+        int nodes = 4;
+        RocketOptions options = RocketOptions.defaults().withThreads(1, 1).withTileSize(8)
+                .withCaches(new CacheSize(-1, 12), new CacheSize(-1, 6));
+        List<RunSummary> all = runVerified(nodes, n, "0.05", options, (r, c) -> c);
+        RunSummary rank0 = all.get(0);
+        assertThat(rank0.cluster.get("start_window")).isEqualTo(nodes * ClusterBands.rowsPerNode(12, 1, 8));
+        assertThat(((Number) rank0.cluster.get("l3_hits")).longValue()).isPositive();
     }
 
     /**

@@ -18,12 +18,15 @@ import io.rocket.core.trace.ChromeTracer;
 import io.rocket.core.trace.Telemetry;
 import io.rocket.core.trace.TraceEvent;
 import io.rocket.core.trace.Tracer;
+import io.rocket.steal.ClusterBands;
+import io.rocket.cache.SlotCache;
 import io.rocket.steal.CounterSampler;
 import io.rocket.steal.PairSet;
 import io.rocket.steal.Region;
 import io.rocket.steal.StartShares;
 import io.rocket.steal.RocketOptions;
 import io.rocket.steal.RunSupport;
+import io.rocket.steal.ScheduleOrder;
 import io.rocket.steal.WorkScheduler;
 import io.rocket.steal.journal.RunJournal;
 import org.jgroups.Address;
@@ -139,7 +142,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         Tracer tracer = chrome == null ? Tracer.NOOP : chrome;
         Telemetry telemetry = new Telemetry(tracer);
         PipelineConfig config = RunSupport.resolve(app, keys, options, devices.get(0));
-        int window = startWindow(n, config);
+        int window = startWindow(n, config, devices.size());
         ClusterChannel channel = null;
         DataPlane data = null;
         NodePipeline<K, R> pipeline = null;
@@ -227,6 +230,11 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 sampler = new CounterSampler(pipeline, tracer, l3 == null ? null : l3.stats());
             }
             resumed = resumedPairs(n);
+            if (clusterBands()) {
+                int height = membership.startWindow();
+                SlotCache<?> l2 = pipeline.hostCache();
+                work.onWindow(band -> l2.keep(ClusterBands.keptRows(n, cluster.nodes(), rank, height, band)));
+            }
             startWork(work, n, membership.startWindow(), tracer);
             stealing.start();
             if (recovery != null) {
@@ -656,15 +664,33 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
     }
 
     /**
-     * The start window this node proposes (the run uses the smallest proposed): the one asked for, else sized to the
-     * L2 when nodes fetch items from each other, so they work on the same items at the same time, else the whole
+     * The start window this node proposes (the run uses the smallest proposed): the one asked for; else, when nodes
+     * fetch items from each other, the height of a cluster band ({@link ClusterBands}) in the blocked order or a
+     * window sized to the L2 in the quadtree order, so they work on the same items at the same time; else the whole
      * matrix, so that each node keeps to its own part of the curve.
      */
-    private int startWindow(int n, PipelineConfig config) {
-        boolean l3 = cluster.distributedCache() && cluster.nodes() > 1;
-        int window = cluster.startWindow() != ClusterOptions.AUTO_WINDOW ? cluster.startWindow()
-                : l3 ? StartShares.windowFor(config.hostSlots()) : n;
+    private int startWindow(int n, PipelineConfig config, int devices) {
+        int window;
+        if (cluster.startWindow() != ClusterOptions.AUTO_WINDOW) {
+            window = cluster.startWindow();
+        } else if (clusterBands()) {
+            window = cluster.nodes() * ClusterBands.rowsPerNode(config.hostSlots(), devices, options.tileSize());
+        } else {
+            window = distributedCache() ? StartShares.windowFor(config.hostSlots()) : n;
+        }
         return Math.max(1, Math.min(n, window));
+    }
+
+    private boolean distributedCache() {
+        return cluster.distributedCache() && cluster.nodes() > 1;
+    }
+
+    /**
+     * Whether the nodes start in cluster bands: with the blocked order, when they start on shares of their own and
+     * fetch items from each other (without the distributed cache, a node's own contiguous share reuses its L2 best).
+     */
+    private boolean clusterBands() {
+        return options.order() == ScheduleOrder.BLOCKED && cluster.partitionedStart() && distributedCache();
     }
 
     /** The pairs rank 0 resumed from its journal, as its START told every node; null when none. */
@@ -687,7 +713,9 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
 
     /** Starts this node's workers on its own share of the pair matrix (less resumed pairs), or (rank 0) all of it. */
     private void startWork(WorkScheduler work, int n, int window, Tracer tracer) {
-        if (cluster.partitionedStart()) {
+        if (clusterBands()) {
+            work.start(ClusterBands.parts(n, cluster.nodes(), rank, window, options.tileSize(), resumed), tracer);
+        } else if (cluster.partitionedStart()) {
             work.start(StartShares.parts(n, options.tileSize(), cluster.nodes(), rank, window, resumed), tracer);
         } else if (rank == 0 && resumed != null) {
             work.start(StartShares.missing(resumed, options.tileSize()), tracer);
