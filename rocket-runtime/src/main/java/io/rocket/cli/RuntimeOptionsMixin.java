@@ -151,9 +151,11 @@ public final class RuntimeOptionsMixin {
 
     @Option(names = "--start-window", paramLabel = "ITEMS|auto|all", defaultValue = "auto",
             description = "Side of the windows the start shares are cut in (cluster runs): every node gets a part of "
-                    + "each window, so the nodes work on the same items at the same time. auto: a quarter more than "
-                    + "the host cache's items when the distributed cache is on, else all; all: the whole matrix is "
-                    + "one window. The run uses the smallest any node gives. Default: ${DEFAULT-VALUE}.")
+                    + "each window, so the nodes work on the same items at the same time; in cluster bands (blocked "
+                    + "order with the distributed cache), the band height. auto: P times a node's band rows in "
+                    + "cluster bands; with the quadtree order and the distributed cache, a quarter more than the host "
+                    + "cache's items; else all; all: the whole matrix is one window. The run uses the smallest any "
+                    + "node gives. Default: ${DEFAULT-VALUE}.")
     String startWindow;
 
     @Option(names = "--failure-timeout", paramLabel = "SECONDS", defaultValue = "10",
