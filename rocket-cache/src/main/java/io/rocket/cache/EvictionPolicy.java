@@ -1,5 +1,7 @@
 package io.rocket.cache;
 
+import java.util.function.IntUnaryOperator;
+
 /**
  * Decides which unreferenced slot a cache reuses. Policies see only slot indices; the {@link SlotCache} owns the
  * slots and their states and calls these methods under its lock, so policies need no synchronisation.
@@ -25,7 +27,7 @@ public interface EvictionPolicy {
      * As {@link #victim()}, preferring slots of a lower {@code keep} level (0: evict freely; higher: keep longer)
      * while any is evictable; the policy's order decides among slots of one level. The default ignores the levels.
      */
-    default int victim(java.util.function.IntUnaryOperator keep) {
+    default int victim(IntUnaryOperator keep) {
         return victim();
     }
 

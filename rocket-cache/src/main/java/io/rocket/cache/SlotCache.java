@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
 
 /**
  * A fixed number of fixed-size slots holding loaded items: the device cache (L1, one per device) and the host
@@ -46,9 +47,8 @@ public final class SlotCache<B> {
     /** Items {@link #keep} asked for, by item; {@link #keptItems} lists them, so a new set clears the old. */
     private final boolean[] kept;
     private int[] keptItems = new int[0];
-    private int keptCount;
     /** {@link #keepLevel} as the policy's victim walk takes it (made once: no allocation per eviction). */
-    private final java.util.function.IntUnaryOperator keepLevelOfSlot = this::keepLevel;
+    private final IntUnaryOperator keepLevelOfSlot = this::keepLevel;
     private final int[] itemOf;
     private final SlotState[] states;
     private final int[] refs;
@@ -231,7 +231,7 @@ public final class SlotCache<B> {
             int slot = slotOf[item];
             if (slot < 0) {
                 misses++;
-                slot = keptCount == 0 ? policy.victim() : policy.victim(keepLevelOfSlot);
+                slot = keptItems.length == 0 ? policy.victim() : policy.victim(keepLevelOfSlot);
                 int old = itemOf[slot];
                 if (old >= 0) {
                     slotOf[old] = -1;
@@ -393,7 +393,6 @@ public final class SlotCache<B> {
             for (int item : keptItems) {
                 kept[item] = true;
             }
-            keptCount = keptItems.length;
         } finally {
             lock.unlock();
         }

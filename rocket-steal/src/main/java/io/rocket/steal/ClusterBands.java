@@ -2,6 +2,7 @@ package io.rocket.steal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * The cache-aware order of a cluster with the distributed cache: the node order of {@link BandOrder} spread over the
@@ -75,22 +76,18 @@ public final class ClusterBands {
      * that band begins instead of being loaded again.
      */
     public static int[] keptRows(int n, int nodes, int rank, int bandHeight, int band) {
-        int[] rows = new int[0];
-        for (int k = band; k <= band + 1; k++) {
-            long a = (long) k * bandHeight;
-            if (a >= n) {
-                break;
-            }
-            int e = (int) Math.min(n, a + bandHeight);
-            int r0 = blockStart((int) a, e, nodes, rank);
-            int r1 = blockStart((int) a, e, nodes, rank + 1);
-            int from = rows.length;
-            rows = java.util.Arrays.copyOf(rows, from + r1 - r0);
-            for (int i = r0; i < r1; i++) {
-                rows[from + i - r0] = i;
-            }
+        return IntStream.concat(ownRows(n, nodes, rank, bandHeight, band), ownRows(n, nodes, rank, bandHeight, band + 1))
+                .toArray();
+    }
+
+    /** Node {@code rank}'s rows of band {@code band} (none past the last band). */
+    private static IntStream ownRows(int n, int nodes, int rank, int bandHeight, int band) {
+        long a = (long) band * bandHeight;
+        if (a >= n) {
+            return IntStream.empty();
         }
-        return rows;
+        int e = (int) Math.min(n, a + bandHeight);
+        return IntStream.range(blockStart((int) a, e, nodes, rank), blockStart((int) a, e, nodes, rank + 1));
     }
 
     /** Rank's regions of the band of rows [a, e) (the band's index is {@code band}), in run order. */
@@ -103,9 +100,9 @@ public final class ClusterBands {
         }
         out.add(new Region(r0, r1, r0, r1, 0));
         for (int q = 0; q < nodes; q++) {
-            if (q != rank && owner(Math.min(rank, q), Math.max(rank, q), nodes, band) == rank) {
-                int p = Math.min(rank, q);
-                int s = Math.max(rank, q);
+            int p = Math.min(rank, q);
+            int s = Math.max(rank, q);
+            if (q != rank && owner(p, s, nodes, band) == rank) {
                 out.add(new Region(blockStart(a, e, nodes, p), blockStart(a, e, nodes, p + 1),
                         blockStart(a, e, nodes, s), blockStart(a, e, nodes, s + 1), 0));
             }

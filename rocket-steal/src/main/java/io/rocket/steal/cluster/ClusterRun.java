@@ -6,6 +6,7 @@ import io.rocket.cache.distributed.L3Stats;
 import io.rocket.cache.distributed.L3Transport;
 import io.rocket.cache.pipeline.NodePipeline;
 import io.rocket.cache.pipeline.PipelineConfig;
+import io.rocket.cache.SlotCache;
 import io.rocket.core.Application;
 import io.rocket.core.ResultCodec;
 import io.rocket.core.ResultSink;
@@ -19,7 +20,6 @@ import io.rocket.core.trace.Telemetry;
 import io.rocket.core.trace.TraceEvent;
 import io.rocket.core.trace.Tracer;
 import io.rocket.steal.ClusterBands;
-import io.rocket.cache.SlotCache;
 import io.rocket.steal.CounterSampler;
 import io.rocket.steal.PairSet;
 import io.rocket.steal.Region;
@@ -199,7 +199,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             holder[0] = pipeline;
             work.upcoming(pipeline::upcoming);
             RunSupport.openDiskCache(app, options, pipeline); // holds no open file: nothing to close
-            if (cluster.distributedCache() && cluster.nodes() > 1) {
+            if (distributedCache()) {
                 l3 = new DistributedCache(rank, cluster.nodes(), n, cluster.hops(), cluster.l3Timeout().toNanos(),
                         new Transport(channel, data), pipeline.hostCache());
                 pipeline.remote(l3);
@@ -230,12 +230,12 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 sampler = new CounterSampler(pipeline, tracer, l3 == null ? null : l3.stats());
             }
             resumed = resumedPairs(n);
+            int agreedWindow = membership.startWindow(); // the smallest any node proposed
             if (clusterBands()) {
-                int height = membership.startWindow();
                 SlotCache<?> l2 = pipeline.hostCache();
-                work.onWindow(band -> l2.keep(ClusterBands.keptRows(n, cluster.nodes(), rank, height, band)));
+                work.onWindow(band -> l2.keep(ClusterBands.keptRows(n, cluster.nodes(), rank, agreedWindow, band)));
             }
-            startWork(work, n, membership.startWindow(), tracer);
+            startWork(work, n, agreedWindow, tracer);
             stealing.start();
             if (recovery != null) {
                 recovery.start();
