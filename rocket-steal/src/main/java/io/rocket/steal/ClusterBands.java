@@ -80,6 +80,17 @@ public final class ClusterBands {
                 .toArray();
     }
 
+    /**
+     * The node whose rows item {@code i} is in, in the band that holds it as a row. It is the item's L3 contact
+     * ({@code DistributedCache.homes}): its rows are loaded first by itself, for its diagonal block, with no message,
+     * and the other nodes' requests for them go straight to the node that has them.
+     */
+    public static int home(int i, int n, int nodes, int bandHeight) {
+        long a = (long) (i / bandHeight) * bandHeight;
+        long m = Math.min(n, a + bandHeight) - a;
+        return (int) (((i - a + 1) * nodes - 1) / m);
+    }
+
     /** Node {@code rank}'s rows of band {@code band} (none past the last band). */
     private static IntStream ownRows(int n, int nodes, int rank, int bandHeight, int band) {
         long a = (long) band * bandHeight;

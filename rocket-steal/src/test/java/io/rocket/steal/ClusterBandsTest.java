@@ -97,4 +97,23 @@ class ClusterBandsTest {
         assertThat(2 * b + 2 * 4).isLessThan(40);
         assertThat(ClusterBands.rowsPerNode(2, 1, 16)).isEqualTo(1);
     }
+
+    /** Every item's home is the node whose rows of its band hold it: the one node that keeps it (keptRows). */
+    @Property(tries = 200)
+    void home_isTheNodeWhoseRowsHoldTheItem(@ForAll @IntRange(min = 2, max = 300) int n,
+                                            @ForAll @IntRange(min = 1, max = 20) int nodes,
+                                            @ForAll @IntRange(min = 1, max = 300) int height) {
+        for (int i = 0; i < n; i++) {
+            int item = i;
+            int home = ClusterBands.home(item, n, nodes, height);
+            assertThat(home).isBetween(0, nodes - 1);
+            int band = item / height;
+            assertThat(Arrays.stream(ClusterBands.keptRows(n, nodes, home, height, band)).anyMatch(r -> r == item))
+                    .as("item %d, home %d", item, home).isTrue();
+            if (band > 0) { // and kept as the next band's row while the band before streams it
+                assertThat(Arrays.stream(ClusterBands.keptRows(n, nodes, home, height, band - 1))
+                        .anyMatch(r -> r == item)).isTrue();
+            }
+        }
+    }
 }

@@ -15,14 +15,22 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntUnaryOperator;
 import java.util.stream.IntStream;
 
 /**
  * The L3 level: the paper's distributed cache lookup (§IV-A3). Item i's contact node is {@code i mod P} (cheap,
- * stateless and balanced for index keys). The contact keeps {@code candidates[i]}, the h ranks that most recently
- * asked for i; on a request it puts the requester first and forwards the request down the old list. A candidate
- * holding the item in its L2 sends it straight to the requester over the data plane; otherwise it forwards to the
- * next, and the last replies MISS. So a request costs at most h + 2 messages and needs no central directory.
+ * stateless and balanced for index keys) unless the schedule names a <em>home</em> node per item ({@link #homes}).
+ * The contact keeps {@code candidates[i]}, the h ranks that most recently asked for i; on a request it puts the
+ * requester first and forwards the request down the old list. A candidate holding the item in its L2 sends it
+ * straight to the requester over the data plane; otherwise it forwards to the next, and the last replies MISS. So a
+ * request costs at most h + 2 messages and needs no central directory.
+ *
+ * <p>A node that needs an item it is the contact of looks the item up in its own list, without a message: when the
+ * list is empty it loads the item at once (a <em>home load</em>, no L3 request is made) and is listed, so requests
+ * that follow are sent to it and wait for that load; otherwise it asks the newest candidate directly. In cluster
+ * bands an item's home is the node whose rows it is in: that node loads its rows first, for its diagonal block,
+ * without a round trip, and the other nodes' requests for them go straight to the node that has them.
  *
  * <p>Every fetch has a deadline: a lost message or a slow peer costs a local load, never a hang. Late data for a
  * fetch that already timed out is discarded by the data plane (see {@link #beginReceive}), so a slot reused for a
@@ -43,6 +51,8 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
      * any node may become an item's contact when the first contact is lost.
      */
     private final long[][] candidates;
+    /** Each item's home node (its contact while living), or null for {@code i mod P}. */
+    private volatile IntUnaryOperator home;
     /** Ranks lost from the run: never contacts, never candidates. */
     private final boolean[] lost;
     /** The ranks still in the run, in order; an item whose contact is lost goes to one of these. */
@@ -114,12 +124,22 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
      * same way on every node.
      */
     public int contact(int item) {
-        int first = item % nodes;
+        IntUnaryOperator h = home;
+        int first = h == null ? item % nodes : h.applyAsInt(item);
         if (!lost[first]) {
             return first;
         }
         int[] alive = living;
         return alive[item % alive.length];
+    }
+
+    /**
+     * Makes {@code homes} (item to rank, the same function on every node) the items' contacts, in place of
+     * {@code i mod P}. Set before this node makes its first request; the nodes' requests reach the contacts they name,
+     * so a node that has not set it yet only spreads an item's candidates over two lists, never loses a request.
+     */
+    public void homes(IntUnaryOperator homes) {
+        this.home = homes;
     }
 
     /**
@@ -164,10 +184,28 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
     @Override
     public void fetch(int item, HostBuffer target, Callback callback) {
         long id = ((long) rank << L3Message.RANK_SHIFT) | nextId.getAndIncrement();
+        int contact = contact(item);
+        if (contact != rank) {
+            begin(id, item, target, callback);
+            transport.sendControl(contact, new L3Message(L3Message.Kind.REQUEST, id, item, rank, 0, NONE));
+            return;
+        }
+        long[] toAsk = list(item, id, rank);
+        if (toAsk.length == 0) {
+            stats.homeLoads.increment();
+            callback.missed();
+            return;
+        }
+        begin(id, item, target, callback);
+        transport.sendControl(L3Message.rankOf(toAsk[0]), new L3Message(L3Message.Kind.FORWARD, id, item, rank, 1,
+                toAsk));
+    }
+
+    /** A request leaves this node: counted, and pending until its bytes, a MISS or its deadline. */
+    private void begin(long id, int item, HostBuffer target, Callback callback) {
         stats.requests.increment();
         fetching.merge(item, 1, Integer::sum);
         pending.put(id, new Fetch(item, target, callback, System.nanoTime() + timeoutNanos));
-        transport.sendControl(contact(item), new L3Message(L3Message.Kind.REQUEST, id, item, rank, 0, NONE));
     }
 
     /** Handles a control message addressed to this node. */
@@ -181,26 +219,12 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
 
     /** As the contact: remember the requester, ask the previous requesters in order. */
     private void onRequest(L3Message m) {
-        long[] previous;
         int index = m.item();
         if (index < 0 || index >= candidates.length || m.requester() < 0 || m.requester() >= nodes) {
             LOG.warn("L3: request for item {} from rank {} is out of range; ignored", index, m.requester());
             return;
         }
-        synchronized (this) {
-            long[] list = candidates[index];
-            previous = list == null ? NONE : list;
-            long[] updated = new long[Math.min(hops, previous.length + 1)];
-            updated[0] = m.requestId();
-            int k = 1;
-            for (long c : previous) {
-                if (k < updated.length && L3Message.rankOf(c) != m.requester()) {
-                    updated[k++] = c;
-                }
-            }
-            candidates[index] = k == updated.length ? updated : Arrays.copyOf(updated, k);
-        }
-        long[] toAsk = Arrays.stream(previous).filter(c -> L3Message.rankOf(c) != m.requester()).toArray();
+        long[] toAsk = list(index, m.requestId(), m.requester());
         if (toAsk.length == 0) {
             transport.sendControl(m.requester(), new L3Message(L3Message.Kind.MISS, m.requestId(), m.item(),
                     m.requester(), 0, NONE));
@@ -208,6 +232,28 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
             transport.sendControl(L3Message.rankOf(toAsk[0]), new L3Message(L3Message.Kind.FORWARD, m.requestId(),
                     m.item(), m.requester(), 1, toAsk));
         }
+    }
+
+    /**
+     * As the contact of {@code item}: lists request {@code requestId} of {@code requester} first among its candidates
+     * (at most h, a rank once) and returns the candidates to ask, newest first: the earlier list less the requester.
+     */
+    private long[] list(int item, long requestId, int requester) {
+        long[] previous;
+        synchronized (this) {
+            long[] list = candidates[item];
+            previous = list == null ? NONE : list;
+            long[] updated = new long[Math.min(hops, previous.length + 1)];
+            updated[0] = requestId;
+            int k = 1;
+            for (long c : previous) {
+                if (k < updated.length && L3Message.rankOf(c) != requester) {
+                    updated[k++] = c;
+                }
+            }
+            candidates[item] = k == updated.length ? updated : Arrays.copyOf(updated, k);
+        }
+        return Arrays.stream(previous).filter(c -> L3Message.rankOf(c) != requester).toArray();
     }
 
     /**

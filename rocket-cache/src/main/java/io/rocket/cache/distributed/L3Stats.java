@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class L3Stats {
     final LongAdder requests = new LongAdder();
+    final LongAdder homeLoads = new LongAdder();
     final AtomicLongArray hitsByHop;
     final LongAdder misses = new LongAdder();
     final LongAdder timeouts = new LongAdder();
@@ -22,6 +23,11 @@ public final class L3Stats {
 
     public long requests() {
         return requests.sum();
+    }
+
+    /** Items this node loaded at once as their contact, no other node being listed for them (no request made). */
+    public long homeLoads() {
+        return homeLoads.sum();
     }
 
     /** Hits served by the k-th candidate asked (k from 1). */

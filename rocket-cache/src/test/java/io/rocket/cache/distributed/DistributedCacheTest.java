@@ -83,6 +83,47 @@ class DistributedCacheTest {
     }
 
     /**
+     * The home of an item (its contact, here named by the schedule) needs it while nobody is listed: it loads it at
+     * once, without a message and without counting an L3 request, and is listed, so the next node's request is sent
+     * to it, waits for that load and hits at the first hop. When the home needs the item again after evicting it, it
+     * asks the newest candidate directly: one FORWARD, no REQUEST to itself.
+     */
+    @Test
+    void homeOfAnItem_loadsItWithoutARequest_andTheOthersFindItAtTheFirstHop() {
+        nodes(2);
+        for (Node node : nodes) {
+            node.l3.homes(item -> 2);
+        }
+        Fetcher home = nodes[2].fetch(ITEM);
+        assertThat(home.missed).isTrue();
+        assertThat(network).isEmpty();
+        assertThat(nodes[2].l3.stats().homeLoads()).isEqualTo(1);
+        assertThat(nodes[2].l3.stats().requests()).isZero();
+
+        Fetcher other = nodes[1].fetch(ITEM);
+        deliverAll();
+        assertThat(other.fetched || other.missed).isFalse(); // waits for the home's load
+        home.loadLocally();
+        deliverAll();
+        assertThat(other.fetched).isTrue();
+        assertThat(other.bytes()).isEqualTo(home.bytes());
+        assertThat(nodes[1].l3.stats().hitsAtHop(1)).isEqualTo(1);
+        assertThat(nodes[2].l3.stats().served()).isEqualTo(1);
+
+        home.release();
+        nodes[2].fetch(ITEM + 1).loadLocally();
+        nodes[2].fetch(ITEM + 2).loadLocally(); // two slots: the home evicted the item
+        nodes[2].releaseAll();
+        Fetcher again = nodes[2].fetch(ITEM);
+        assertThat(network).hasSize(1); // the FORWARD to node 1, the newest candidate
+        deliverAll();
+        assertThat(again.fetched).isTrue();
+        assertThat(nodes[2].l3.stats().requests()).isEqualTo(1);
+        assertThat(nodes[2].l3.stats().hitsAtHop(1)).isEqualTo(1);
+        assertThat(nodes[2].l3.stats().homeLoads()).isEqualTo(3); // items 3, 4 and 5, each the first time
+    }
+
+    /**
      * A node is asked for an item while it fetches that item again itself, with a request that reached the contact
      * after the one it is asked to serve. Waiting could close a cycle (the other node may be waiting for it), so it
      * passes the request on at once: a miss, and the asker loads, instead of both waiting for their timeouts.

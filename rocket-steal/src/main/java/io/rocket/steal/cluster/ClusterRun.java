@@ -234,6 +234,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             if (clusterBands()) {
                 SlotCache<?> l2 = pipeline.hostCache();
                 work.onWindow(band -> l2.keep(ClusterBands.keptRows(n, cluster.nodes(), rank, agreedWindow, band)));
+                l3.homes(i -> ClusterBands.home(i, n, cluster.nodes(), agreedWindow));
             }
             startWork(work, n, agreedWindow, tracer);
             stealing.start();
@@ -499,7 +500,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 byHop.add(s.hitsAtHop(h));
             }
             f.put("l3", Map.of("requests", s.requests(), "hits", s.hits(), "hits_by_hop", byHop,
-                    "misses", s.misses(), "timeouts", s.timeouts(), "served", s.served()));
+                    "misses", s.misses(), "timeouts", s.timeouts(), "served", s.served(), "home_loads", s.homeLoads()));
         }
         f.put("bytes_sent", data.bytesSent());
         f.put("bytes_received", data.bytesReceived());

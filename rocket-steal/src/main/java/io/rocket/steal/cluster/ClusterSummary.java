@@ -39,6 +39,7 @@ final class ClusterSummary {
         double cmpSeconds = 0;
         long l3Requests = 0;
         long l3Misses = 0;
+        long l3HomeLoads = 0;
         long l3Timeouts = 0;
         long[] hitsByHop = new long[cluster.hops() + 1];
         long remoteAttempts = 0;
@@ -76,6 +77,7 @@ final class ClusterSummary {
             Map<String, Object> l3 = r.map("l3");
             l3Requests += num(l3, "requests");
             l3Misses += num(l3, "misses");
+            l3HomeLoads += num(l3, "home_loads");
             l3Timeouts += num(l3, "timeouts");
             Object hops = l3.get("hits_by_hop");
             if (hops instanceof List<?> list) {
@@ -138,6 +140,7 @@ final class ClusterSummary {
         c.put("l3_hits_by_hop", hops);
         c.put("l3_first_hop_rate", l3Requests == 0 ? 0.0 : (double) hitsByHop[1] / l3Requests);
         c.put("l3_misses", l3Misses);
+        c.put("l3_home_loads", l3HomeLoads);
         c.put("l3_timeouts", l3Timeouts);
         c.put("steals_local", localSuccesses + "/" + localAttempts);
         c.put("steals_remote", remoteSuccesses + "/" + remoteAttempts);
