@@ -133,11 +133,7 @@ final class Registrar {
             p[1] = 0;
             p[2] = 2 * Math.PI * k / starts * lever / current;
             double value = optimise();
-            double[] o = optima[k];
-            o[0] = p[0] * current;
-            o[1] = p[1] * current;
-            o[2] = p[2] * current / lever;
-            o[3] = value;
+            save(optima[k], value);
             order[k] = k;
         }
         int picked = pickDistinct(MIDDLE);
@@ -147,14 +143,8 @@ final class Registrar {
         current = scale;
         for (int q = 0; q < picked; q++) {
             double[] o = optima[chosen[q]];
-            p[0] = o[0] / current;
-            p[1] = o[1] / current;
-            p[2] = o[2] * lever / current;
-            double value = optimise();
-            o[0] = p[0] * current;
-            o[1] = p[1] * current;
-            o[2] = p[2] * current / lever;
-            o[3] = value;
+            startAt(o);
+            save(o, optimise());
         }
         for (int k = 0; k < starts; k++) {
             order[k] = k;
@@ -167,10 +157,7 @@ final class Registrar {
         binned = false;
         current = scale;
         for (int q = 0; q < picked; q++) {
-            double[] o = optima[chosen[q]];
-            p[0] = o[0] / current;
-            p[1] = o[1] / current;
-            p[2] = o[2] * lever / current;
+            startAt(optima[chosen[q]]);
             optimise();
             double tx = p[0] * scale;
             double ty = p[1] * scale;
@@ -213,6 +200,21 @@ final class Registrar {
             }
         }
         return picked;
+    }
+
+    /** Sets p to the pose (tx, ty, θ) of optimum {@code o} at the current stage's scale. */
+    private void startAt(double[] o) {
+        p[0] = o[0] / current;
+        p[1] = o[1] / current;
+        p[2] = o[2] * lever / current;
+    }
+
+    /** Saves p as the pose (tx, ty, θ) of optimum {@code o}, with the cost it reached. */
+    private void save(double[] o, double value) {
+        o[0] = p[0] * current;
+        o[1] = p[1] * current;
+        o[2] = p[2] * current / lever;
+        o[3] = value;
     }
 
     /** L-BFGS from p at the current stage; returns C at the end (0 when C vanished at the start). */
