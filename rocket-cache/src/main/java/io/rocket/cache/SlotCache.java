@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
 import java.util.function.IntUnaryOperator;
 
@@ -59,6 +60,8 @@ public final class SlotCache<B> {
     private long hits;
     private long misses;
     private long evictions;
+    /** Told each item this cache evicts; see {@link #onEvict}. */
+    private volatile IntConsumer evicted = item -> { };
     private long waits;
 
     /**
@@ -236,6 +239,7 @@ public final class SlotCache<B> {
                 if (old >= 0) {
                     slotOf[old] = -1;
                     evictions++;
+                    evicted.accept(old);
                 }
                 itemOf[slot] = item;
                 slotOf[item] = slot;
@@ -402,6 +406,15 @@ public final class SlotCache<B> {
     private int keepLevel(int slot) {
         int item = itemOf[slot];
         return item >= 0 && kept[item] ? 1 : 0;
+    }
+
+    /**
+     * Tells {@code listener} the index of every item this cache evicts, as it is evicted: under the cache's lock, so
+     * the listener must be quick and must not call back into the cache (the L3 level queues a notice for the item's
+     * contact, which keeps its list of who holds what true). Set before the cache is used.
+     */
+    public void onEvict(IntConsumer listener) {
+        this.evicted = listener;
     }
 
     /** Whether the item is in the cache now (any state). For tests and heuristics; may change at once. */

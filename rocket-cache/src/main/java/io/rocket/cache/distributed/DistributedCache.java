@@ -9,12 +9,15 @@ import org.slf4j.LoggerFactory;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.IntUnaryOperator;
 import java.util.stream.IntStream;
 
@@ -24,7 +27,10 @@ import java.util.stream.IntStream;
  * The contact keeps {@code candidates[i]}, the h ranks that most recently asked for i; on a request it puts the
  * requester first and forwards the request down the old list. A candidate holding the item in its L2 sends it
  * straight to the requester over the data plane; otherwise it forwards to the next, and the last replies MISS. So a
- * request costs at most h + 2 messages and needs no central directory.
+ * request costs at most h + 2 messages and needs no central directory. A node whose L2 evicts an item it is listed
+ * for tells the contact (one DROP message per eviction, sent with its next request), so the lists name only nodes
+ * that hold the item or are getting it, and a request for an item nobody holds any more is answered MISS by the
+ * contact at once instead of walking a list of nodes that all pass it on (beyond the paper, whose lists only age).
  *
  * <p>A node that needs an item it is the contact of looks the item up in its own list, without a message: when the
  * list is empty it loads the item at once (a <em>home load</em>, no L3 request is made) and is listed, so requests
@@ -57,6 +63,13 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
     private final boolean[] lost;
     /** The ranks still in the run, in order; an item whose contact is lost goes to one of these. */
     private volatile int[] living;
+    /**
+     * Per item: the id of the request with which this node was last listed at the item's contact, until this node's
+     * L2 evicts the item (then the contact is told, {@link #evicted}); 0 when not listed.
+     */
+    private final AtomicLongArray listedAs;
+    /** Eviction notices for the items' contacts, queued under the L2's lock and sent off it. */
+    private final Queue<L3Message> drops = new ConcurrentLinkedQueue<>();
     private final Map<Long, Fetch> pending = new ConcurrentHashMap<>();
     /** Items with a fetch in flight from this node, with how many. */
     private final Map<Integer, Integer> fetching = new ConcurrentHashMap<>();
@@ -107,6 +120,7 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
         this.transport = transport;
         this.hostCache = hostCache;
         this.candidates = new long[items][];
+        this.listedAs = new AtomicLongArray(items);
         this.lost = new boolean[nodes];
         this.living = IntStream.range(0, nodes).toArray();
         this.stats = new L3Stats(hops);
@@ -117,6 +131,7 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
         });
         long period = Math.max(1, Math.min(50, TimeUnit.NANOSECONDS.toMillis(timeoutNanos) / 4));
         timer.scheduleAtFixedRate(this::expire, period, period, TimeUnit.MILLISECONDS);
+        hostCache.onEvict(this::evicted);
     }
 
     /**
@@ -183,7 +198,9 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
 
     @Override
     public void fetch(int item, HostBuffer target, Callback callback) {
+        sendDrops();
         long id = ((long) rank << L3Message.RANK_SHIFT) | nextId.getAndIncrement();
+        listedAs.set(item, id);
         int contact = contact(item);
         if (contact != rank) {
             begin(id, item, target, callback);
@@ -214,6 +231,45 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
             case REQUEST -> onRequest(m);
             case FORWARD -> onForward(m);
             case MISS -> onMiss(m);
+            case DROP -> onDrop(m);
+        }
+    }
+
+    /**
+     * This node's L2 evicted {@code item} (called under the L2's lock): if this node is listed for it, the contact is
+     * told, off the lock ({@link #sendDrops}), so it stops sending requests here that could only be passed on. Without the notice a
+     * contact's list keeps naming nodes that held an item long ago, and every request for an item loaded again in a
+     * later pass walks the whole stale list before its MISS.
+     */
+    private void evicted(int item) {
+        long id = listedAs.getAndSet(item, 0);
+        if (id != 0) {
+            drops.add(new L3Message(L3Message.Kind.DROP, id, item, rank, 0, NONE));
+        }
+    }
+
+    /**
+     * Sends the eviction notices queued since the last call. Called off the L2 lock: before each fetch (an L2 miss
+     * evicts to make room, so the notice leaves before the request that caused it) and on each timer tick.
+     */
+    private void sendDrops() {
+        L3Message drop;
+        while ((drop = drops.poll()) != null) {
+            transport.sendControl(contact(drop.item()), drop);
+        }
+    }
+
+    /** As the contact: the candidate listed with request {@code m.requestId()} no longer holds the item. */
+    private void onDrop(L3Message m) {
+        int index = m.item();
+        if (index < 0 || index >= candidates.length) {
+            return;
+        }
+        synchronized (this) {
+            long[] list = candidates[index];
+            if (list != null) {
+                candidates[index] = Arrays.stream(list).filter(c -> c != m.requestId()).toArray();
+            }
         }
     }
 
@@ -367,6 +423,7 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
     }
 
     private void expire() {
+        sendDrops();
         long now = System.nanoTime();
         for (Map.Entry<Long, Fetch> e : pending.entrySet()) {
             Fetch fetch = e.getValue();

@@ -10,6 +10,8 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -114,8 +116,10 @@ class DistributedCacheTest {
         nodes[2].fetch(ITEM + 1).loadLocally();
         nodes[2].fetch(ITEM + 2).loadLocally(); // two slots: the home evicted the item
         nodes[2].releaseAll();
+        deliverAll(); // its eviction notice: the home's own listing is dropped
         Fetcher again = nodes[2].fetch(ITEM);
-        assertThat(network).hasSize(1); // the FORWARD to node 1, the newest candidate
+        // The notice for item 4, evicted to make room, then the FORWARD to node 1, the newest candidate.
+        assertThat(network).hasSize(2);
         deliverAll();
         assertThat(again.fetched).isTrue();
         assertThat(nodes[2].l3.stats().requests()).isEqualTo(1);
@@ -131,6 +135,7 @@ class DistributedCacheTest {
     @Test
     void candidateWithANewerFetchOfTheItem_passesTheRequestOn_insteadOfWaiting() {
         nodes(2);
+        nodes[1].loseDrops = true; // its eviction notice is lost (L3 messages may be): the contact still lists it
         Fetcher old = nodes[1].fetch(ITEM);
         deliverAll();
         old.loadLocally();
@@ -209,6 +214,65 @@ class DistributedCacheTest {
         nodes[2].l2.checkInvariants(true);
     }
 
+    /**
+     * A node that evicts an item it is listed for tells the contact, which takes it off the list: the next request
+     * is answered MISS by the contact at once, not passed to a node that no longer has the item.
+     */
+    @Test
+    void evictedItem_isDroppedFromTheContactsList_soTheNextRequestMissesAtOnce() {
+        nodes(2);
+        evictAfterLoading(nodes[1], ITEM);
+        deliverAll();
+
+        Fetcher next = nodes[2].fetch(ITEM);
+        deliverAll();
+        assertThat(next.missed).isTrue();
+        assertThat(nodes[1].l3.stats().forwarded()).isZero(); // never asked
+        assertThat(nodes[2].l3.stats().misses()).isEqualTo(1);
+    }
+
+    /**
+     * An eviction notice names the listing it ends: when it reaches the contact after the same node asked for the
+     * item again, the newer listing stays, and the next requester is still sent to that node.
+     */
+    @Test
+    void lateEvictionNotice_leavesTheNodesNewerListing() {
+        nodes(2);
+        evictAfterLoading(nodes[1], ITEM);
+        List<Runnable> late = new ArrayList<>(network); // the notice, held back
+        network.clear();
+        Fetcher again = nodes[1].fetch(ITEM);
+        deliverAll(); // a MISS: node 1 is listed with this newer request
+        assertThat(again.missed).isTrue();
+        late.forEach(Runnable::run);
+        deliverAll();
+
+        Fetcher next = nodes[2].fetch(ITEM);
+        deliverAll();
+        assertThat(next.fetched || next.missed).isFalse(); // sent to node 1, which waits for its load
+        again.loadLocally();
+        deliverAll();
+        assertThat(next.fetched).isTrue();
+        assertThat(nodes[2].l3.stats().hitsAtHop(1)).isEqualTo(1);
+    }
+
+    /**
+     * Node {@code node} asks for {@code item} (a MISS: it is listed), loads it, then loads two more items, so its
+     * two-slot L2 evicts it. The eviction notice is in the test's network, not yet delivered: it left before the
+     * request of the load that evicted the item.
+     */
+    private void evictAfterLoading(Node node, int item) {
+        Fetcher first = node.fetch(item);
+        deliverAll();
+        assertThat(first.missed).isTrue();
+        first.loadLocally();
+        first.release();
+        node.fetch(item + 1).loadLocally();
+        node.fetch(item + 2).loadLocally();
+        node.releaseAll();
+        assertThat(node.l2.contains(item)).isFalse();
+    }
+
     /** One node: its L2 and L3, sending through the test's queue. */
     private final class Node implements L3Transport {
         final int rank;
@@ -217,6 +281,8 @@ class DistributedCacheTest {
         private final Queue<Fetcher> held = new ArrayDeque<>();
         /** When set, a send's completion waits in {@link #sent} for the test to run it. */
         boolean holdSends;
+        /** When set, this node's eviction notices are lost on the way. */
+        boolean loseDrops;
         final Queue<Runnable> sent = new ArrayDeque<>();
 
         Node(int rank, int slots) {
@@ -242,6 +308,9 @@ class DistributedCacheTest {
 
         @Override
         public void sendControl(int to, L3Message message) {
+            if (loseDrops && message.kind() == L3Message.Kind.DROP) {
+                return;
+            }
             network.add(() -> nodes[to].l3.onMessage(message));
         }
 
