@@ -237,9 +237,9 @@ public final class DistributedCache implements RemoteItems, AutoCloseable {
 
     /**
      * This node's L2 evicted {@code item} (called under the L2's lock): if this node is listed for it, the contact is
-     * told, off the lock ({@link #sendDrops}), so it stops sending requests here that could only be passed on. Without the notice a
-     * contact's list keeps naming nodes that held an item long ago, and every request for an item loaded again in a
-     * later pass walks the whole stale list before its MISS.
+     * told, off the lock ({@link #sendDrops}), so it stops sending requests here that could only be passed on.
+     * Without the notice a contact's list keeps naming nodes that held an item long ago, and every request for an item
+     * loaded again in a later pass walks the whole stale list before its MISS.
      */
     private void evicted(int item) {
         long id = listedAs.getAndSet(item, 0);
