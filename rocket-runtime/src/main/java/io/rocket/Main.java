@@ -1,5 +1,6 @@
 package io.rocket;
 
+import io.rocket.cli.ExitCode;
 import io.rocket.cli.InputsMixin;
 import io.rocket.cli.JobRunner;
 import io.rocket.cli.RuntimeOptionsMixin;
@@ -88,9 +89,9 @@ import java.util.stream.Stream;
  */
 public final class Main {
     /** Exit code of a bad command line. */
-    static final int EXIT_USAGE = 2;
+    static final int EXIT_USAGE = ExitCode.USAGE.code();
     /** Exit code of an error. */
-    static final int EXIT_ERROR = 1;
+    static final int EXIT_ERROR = ExitCode.ERROR.code();
 
     private static final String SYNOPSIS = "java -cp APP_CLASSES:rocket.jar io.rocket.Main APP_CLASS [OPTIONS] KEY...";
     private static final String HELP_HINT = "(see: io.rocket.Main --help)";
@@ -101,11 +102,19 @@ public final class Main {
                 + "Application<Path, R>, and KeyParser.parseKey(text) when the class implements "
                 + "io.rocket.core.KeyParser.",
     };
-    private static final String[] EXIT_HELP = {
-        "Exit codes: 0 success; 1 error; 2 bad command line; 3 the run finished but some pairs failed.",
-    };
+    private static final String[] EXIT_HELP = {ExitCode.helpLine()};
 
     private Main() {
+    }
+
+    /** The command line's synopsis, as its help shows it. */
+    public static String synopsis() {
+        return SYNOPSIS;
+    }
+
+    /** How the command line's key arguments become keys, one paragraph each, as its help shows them. */
+    public static List<String> keyHelp() {
+        return List.of(KEY_HELP);
     }
 
     public static void main(String[] args) {

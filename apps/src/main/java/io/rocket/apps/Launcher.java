@@ -6,6 +6,7 @@ import io.rocket.apps.phylogenetics.PhylogeneticsCommand;
 import io.rocket.apps.phylogenetics.TreeCompareCommand;
 import io.rocket.apps.report.ReportCommand;
 import io.rocket.apps.synthetic.SyntheticCommand;
+import io.rocket.cli.ExitCode;
 import io.rocket.core.RocketException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -16,7 +17,7 @@ import java.io.PrintWriter;
  * The {@code rocket} command line: one subcommand per bundled application plus helpers. User errors (bad options,
  * bad input, unusable devices) print one line and exit non-zero; only internal faults print a stack trace.
  *
- * <p>Exit codes: 0 success; 1 error; 2 bad command line; 3 run finished but some pairs failed; 4 a check failed.
+ * <p>Exit codes: {@link ExitCode}.
  */
 @Command(name = "rocket", mixinStandardHelpOptions = true, version = "Rocket 0.1.0",
         description = "All-pairs computations on CPUs, GPUs and clusters.",
@@ -52,7 +53,7 @@ public final class Launcher implements Runnable {
             CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
             err.println("(see: rocket " + (e.getCommandLine().getCommandName().equals("rocket") ? ""
                     : e.getCommandLine().getCommandName() + " ") + "--help)");
-            return 2;
+            return ExitCode.USAGE.code();
         });
         cl.setExecutionExceptionHandler((e, c, parsed) -> {
             Throwable cause = e;
@@ -61,11 +62,11 @@ public final class Launcher implements Runnable {
             }
             if (cause instanceof RocketException) {
                 err.println("rocket: error: " + cause.getMessage());
-                return 1;
+                return ExitCode.ERROR.code();
             }
             err.println("rocket: internal error: " + e);
             e.printStackTrace(err);
-            return 1;
+            return ExitCode.ERROR.code();
         });
         return cl.execute(args);
     }

@@ -22,7 +22,7 @@ import java.util.function.Function;
  */
 public final class JobRunner {
     /** Exit code of a run that finished but had failed pairs. */
-    public static final int EXIT_PAIRS_FAILED = 3;
+    public static final int EXIT_PAIRS_FAILED = ExitCode.PAIRS_FAILED.code();
 
     private JobRunner() {
     }
@@ -75,6 +75,6 @@ public final class JobRunner {
 
     /** The exit code for a finished run. */
     public static int exitCode(RunSummary summary) {
-        return summary.errors == 0 ? 0 : EXIT_PAIRS_FAILED;
+        return summary.errors == 0 ? ExitCode.OK.code() : EXIT_PAIRS_FAILED;
     }
 }

@@ -3,6 +3,7 @@ package io.rocket.steal;
 import io.rocket.cache.distributed.L3Stats;
 import io.rocket.cache.pipeline.NodePipeline;
 import io.rocket.core.summary.CacheStats;
+import io.rocket.core.trace.TraceCounter;
 import io.rocket.core.trace.Tracer;
 
 import java.util.Map;
@@ -15,8 +16,8 @@ import java.util.Map;
  */
 public final class CounterSampler implements AutoCloseable {
     private static final long PERIOD_MILLIS = 10;
-    private static final String[] SERIES = {"hits", "misses", "evictions"};
-    private static final String[] L3_SERIES = {"requests", "hits", "misses"};
+    private static final String[] SERIES = TraceCounter.L1_DEVICE_CACHE.series().toArray(new String[0]);
+    private static final String[] L3_SERIES = TraceCounter.L3_DISTRIBUTED_CACHE.series().toArray(new String[0]);
 
     private final Thread thread;
     private final NodePipeline<?, ?> pipeline;
@@ -44,16 +45,17 @@ public final class CounterSampler implements AutoCloseable {
     }
 
     private void sampleAll() {
-        sample(tracer, "L1 device cache", pipeline.deviceCacheStats());
-        sample(tracer, "L2 host cache", pipeline.hostCacheStats());
+        sample(tracer, TraceCounter.L1_DEVICE_CACHE.trackName(), pipeline.deviceCacheStats());
+        sample(tracer, TraceCounter.L2_HOST_CACHE.trackName(), pipeline.hostCacheStats());
         Map<String, Long> bytes = pipeline.inputBytes();
         if (!bytes.isEmpty()) {
             String[] schemes = bytes.keySet().toArray(new String[0]);
             long[] megabytes = bytes.values().stream().mapToLong(b -> b / 1_000_000).toArray();
-            tracer.counter("input MB read", schemes, megabytes);
+            tracer.counter(TraceCounter.INPUT_MB_READ.trackName(), schemes, megabytes);
         }
         if (l3 != null) {
-            tracer.counter("L3 distributed cache", L3_SERIES, new long[]{l3.requests(), l3.hits(), l3.misses()});
+            tracer.counter(TraceCounter.L3_DISTRIBUTED_CACHE.trackName(), L3_SERIES,
+                    new long[]{l3.requests(), l3.hits(), l3.misses()});
         }
     }
 

@@ -1,6 +1,7 @@
 package io.rocket.apps.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.rocket.core.trace.TraceCounter;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -76,9 +77,9 @@ public record CacheFigures(String source, List<Level> levels, Hops hops) {
         boolean anyL3 = false;
         List<HopRow> rows = new ArrayList<>();
         for (NodeTrace node : traces.nodes()) {
-            add(l1, node.counterTrack("L1 device cache"), "hits", "misses", "evictions");
-            add(l2, node.counterTrack("L2 host cache"), "hits", "misses", "evictions");
-            CounterTrack c = node.counterTrack("L3 distributed cache");
+            add(l1, node.counterTrack(TraceCounter.L1_DEVICE_CACHE.trackName()), "hits", "misses", "evictions");
+            add(l2, node.counterTrack(TraceCounter.L2_HOST_CACHE.trackName()), "hits", "misses", "evictions");
+            CounterTrack c = node.counterTrack(TraceCounter.L3_DISTRIBUTED_CACHE.trackName());
             if (c != null) {
                 anyL3 = true;
                 long requests = (long) c.last("requests");

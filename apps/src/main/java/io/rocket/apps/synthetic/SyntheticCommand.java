@@ -1,5 +1,6 @@
 package io.rocket.apps.synthetic;
 
+import io.rocket.cli.ExitCode;
 import io.rocket.cli.JobRunner;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
@@ -73,7 +74,7 @@ public final class SyntheticCommand implements Callable<Integer> {
             String problem = check.problem();
             if (problem != null) {
                 spec.commandLine().getErr().println("rocket: " + problem);
-                return 4;
+                return ExitCode.CHECK_FAILED.code();
             }
             spec.commandLine().getOut().println("verified: all " + check.count() + " pairs once, values correct");
             spec.commandLine().getOut().flush();

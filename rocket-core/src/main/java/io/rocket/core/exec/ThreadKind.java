@@ -2,17 +2,31 @@ package io.rocket.core.exec;
 
 /** The kinds of resource thread; each kind does one kind of work, so resources never contend. */
 public enum ThreadKind {
-    IO("io"),
-    CPU("cpu"),
-    KERNEL("kernel"),
-    COPY_IN("h2d"),
-    COPY_OUT("d2h"),
-    WORKER("worker");
+    IO("io", "`io`, `io-N`, `disk-write`", "read input files, read ahead, read and write the disk cache"),
+    CPU("cpu", "`cpu`, `cpu-N`", "the CPU pool: parse and postprocess"),
+    KERNEL("kernel", "`DEVICE kernel`", "one per device: preprocess and compare"),
+    COPY_IN("h2d", "`DEVICE h2d`", "one per device: copies host to device"),
+    COPY_OUT("d2h", "`DEVICE d2h`", "one per device: copies device to host (items and results)"),
+    WORKER("worker", "`worker N`", "one per device: takes leaves of the pair matrix and submits their pair jobs");
 
     private final String id;
+    private final String threadNames;
+    private final String description;
 
-    ThreadKind(String id) {
+    ThreadKind(String id, String threadNames, String description) {
         this.id = id;
+        this.threadNames = threadNames;
+        this.description = description;
+    }
+
+    /** The names its threads carry in the trace (Markdown; DEVICE is the device's id, such as {@code cpu0}). */
+    public String threadNames() {
+        return threadNames;
+    }
+
+    /** What its threads do (Markdown, one sentence). */
+    public String description() {
+        return description;
     }
 
     /** The short name used in thread names, traces and the summary. */

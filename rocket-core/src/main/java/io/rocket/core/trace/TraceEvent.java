@@ -2,18 +2,18 @@ package io.rocket.core.trace;
 
 /** The tasks the runtime traces, with the Perfetto/Chrome name and category each shows under. */
 public enum TraceEvent {
-    READ("read", "io", Args.ITEM),
-    READ_AHEAD("read ahead", "io", Args.ITEM),
-    DISK_READ("disk cache read", "io", Args.ITEM),
-    DISK_WRITE("disk cache write", "io", Args.ITEM),
-    PARSE("parse", "cpu", Args.ITEM),
-    COPY_IN("h2d", "copy", Args.ITEM),
-    PREPROCESS("preprocess", "kernel", Args.ITEM),
-    COPY_BACK_ITEM("d2h item", "copy", Args.ITEM),
-    COMPARE("compare", "kernel", Args.PAIR),
-    COPY_OUT("d2h result", "copy", Args.PAIR),
-    POSTPROCESS("postprocess", "cpu", Args.PAIR),
-    REMOTE_FETCH("remote fetch", "net", Args.ITEM);
+    READ("read", "io", Args.ITEM, "an I/O thread reads an item's input files"),
+    READ_AHEAD("read ahead", "io", Args.ITEM, "an I/O thread reads the files of an item the schedule needs next"),
+    DISK_READ("disk cache read", "io", Args.ITEM, "an item is read back from the disk cache (`--disk-cache`)"),
+    DISK_WRITE("disk cache write", "io", Args.ITEM, "a loaded item is written to the disk cache"),
+    PARSE("parse", "cpu", Args.ITEM, "the CPU pool runs the application's `parse` into a staging buffer"),
+    COPY_IN("h2d", "copy", Args.ITEM, "a parsed item (or an L2 copy) is copied to the device"),
+    PREPROCESS("preprocess", "kernel", Args.ITEM, "the device's kernel thread preprocesses an item into its L1 slot"),
+    COPY_BACK_ITEM("d2h item", "copy", Args.ITEM, "a preprocessed item is copied back into its L2 slot"),
+    COMPARE("compare", "kernel", Args.PAIR, "the device's kernel thread compares two cached items"),
+    COPY_OUT("d2h result", "copy", Args.PAIR, "a pair's result is copied back to the host"),
+    POSTPROCESS("postprocess", "cpu", Args.PAIR, "the CPU pool turns a result buffer into the application's result"),
+    REMOTE_FETCH("remote fetch", "net", Args.ITEM, "an item is received from another node's host cache (L3)");
 
     /** What the two integer arguments of an event mean. */
     public enum Args { ITEM, PAIR }
@@ -21,22 +21,32 @@ public enum TraceEvent {
     private final String displayName;
     private final String category;
     private final Args args;
+    private final String description;
 
-    TraceEvent(String displayName, String category, Args args) {
+    TraceEvent(String displayName, String category, Args args, String description) {
         this.displayName = displayName;
         this.category = category;
         this.args = args;
+        this.description = description;
     }
 
+    /** The slice's name in the trace. */
     public String displayName() {
         return displayName;
     }
 
+    /** The slice's category ({@code cat}): io, cpu, copy, kernel or net. */
     public String category() {
         return category;
     }
 
+    /** Whether the slice's arguments name an item ({@code item}) or a pair ({@code i}, {@code j}). */
     public Args args() {
         return args;
+    }
+
+    /** What the slice's span covers (Markdown, one sentence). */
+    public String description() {
+        return description;
     }
 }

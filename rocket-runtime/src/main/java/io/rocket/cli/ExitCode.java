@@ -1,0 +1,48 @@
+package io.rocket.cli;
+
+/**
+ * The exit codes of every Rocket command line ({@code rocket}, {@code io.rocket.Main}), defined once so the
+ * launchers, their help texts and the generated reference agree. A cluster job's status is rank 0's.
+ */
+public enum ExitCode {
+    /** The run finished and every pair was computed. */
+    OK(0, "success: every pair was computed (in a cluster, also after lost nodes were recovered from)"),
+    /** An error stopped the command. */
+    ERROR(1, "error: the command stopped; one line on stderr starting with `rocket: error:` says why (bad input "
+            + "that stops the whole run, unusable device, a cluster that cannot form, rank 0 lost)"),
+    /** The command line could not be used. */
+    USAGE(2, "bad command line: unknown or malformed option, missing argument, unusable application class"),
+    /** The run finished, but some pairs failed because items could not be loaded. */
+    PAIRS_FAILED(3, "the run finished but some pairs failed: each bad item is named on stderr and in the summary"),
+    /** A check the command was asked to make failed. */
+    CHECK_FAILED(4, "a check asked for failed (`--verify`: a pair missing, duplicated or wrong)");
+
+    private final int code;
+    private final String meaning;
+
+    ExitCode(int code, String meaning) {
+        this.code = code;
+        this.meaning = meaning;
+    }
+
+    /** The process exit status. */
+    public int code() {
+        return code;
+    }
+
+    /** What the status means, one sentence (Markdown). */
+    public String meaning() {
+        return meaning;
+    }
+
+    /** One line for a command's help footer: {@code Exit codes: 0 success; 1 error; ...}. */
+    public static String helpLine() {
+        StringBuilder line = new StringBuilder("Exit codes:");
+        for (ExitCode c : values()) {
+            String m = c.meaning;
+            int cut = m.indexOf(':');
+            line.append(c == OK ? " " : "; ").append(c.code).append(' ').append(cut > 0 ? m.substring(0, cut) : m);
+        }
+        return line.append('.').toString();
+    }
+}
