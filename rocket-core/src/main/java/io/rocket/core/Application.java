@@ -12,6 +12,10 @@ import java.util.List;
  * buffer; {@link #postprocess} turns that buffer into an {@code R} on the CPU pool. The sizes tell the runtime how
  * large its fixed slots must be: all memory is allocated once, up front.
  *
+ * <p>Every buffer handed to a step starts at position 0 with its limit at what the step may use (the capacity of a
+ * buffer to fill, the length of one to read), whatever it held before, so relative gets and puts work (see
+ * {@link HostBuffer#byteBuffer()} and {@link DeviceBuffer#byteBuffer()}).
+ *
  * <p>Every method may be called concurrently from several runtime threads, for different keys. An exception thrown
  * for one key or pair is reported with that key and never stops the run.
  *

@@ -6,9 +6,15 @@ import java.nio.ByteOrder;
 /**
  * A fixed-capacity region of off-heap host memory (direct, or pinned on CUDA nodes) plus the number of valid bytes.
  * Allocated once by the runtime and reused; applications never allocate or free them.
+ *
+ * <p>Application code reaches the memory through {@link #byteBuffer()}, a view of its own that the runtime readies
+ * each time it hands the buffer over ({@link #handOverForWriting()}, {@link #handOverForReading()}); the runtime's
+ * own copies go through {@link #raw()}, so nothing an application does to its view's position, limit or byte order
+ * reaches a copy or the next user of the buffer.
  */
 public final class HostBuffer {
     private final ByteBuffer memory;
+    private final ByteBuffer view;
     private long length;
 
     /** Wraps a direct buffer; the runtime owns it. */
@@ -17,6 +23,7 @@ public final class HostBuffer {
             throw new IllegalArgumentException("host buffers must be direct");
         }
         this.memory = memory.order(ByteOrder.LITTLE_ENDIAN);
+        this.view = AppView.of(memory);
     }
 
     /** The capacity in bytes. */
@@ -38,15 +45,38 @@ public final class HostBuffer {
     }
 
     /**
-     * The memory as a little-endian buffer, shared and not copied (so hot paths allocate nothing): use absolute
-     * gets and puts, or take your own {@code duplicate()} for relative access.
+     * The memory as a little-endian buffer for application code. When the runtime hands the buffer over to be filled
+     * ({@code parse}'s output) it is at position 0 with its limit at {@link #capacity()}; when it hands it over to be
+     * read ({@code postprocess}'s result) it is at position 0 with its limit at {@link #length()}. Relative and
+     * absolute gets and puts both work; the position is the step's own until it returns. The same object on every
+     * call, so hot paths allocate nothing.
      */
     public ByteBuffer byteBuffer() {
+        return view;
+    }
+
+    /**
+     * The runtime's buffer for copies: position 0, limit at capacity, always; use absolute access only. Never handed
+     * to application code.
+     */
+    public ByteBuffer raw() {
         return memory;
     }
 
-    /** The same as {@link #byteBuffer()}: the runtime's name for it in copies. */
-    public ByteBuffer raw() {
-        return memory;
+    /**
+     * Called by the runtime just before application code fills this buffer: {@link #byteBuffer()} at position 0
+     * with its limit at capacity, and no valid bytes. Application code need not call it.
+     */
+    public void handOverForWriting() {
+        length = 0;
+        AppView.reset(view, memory.capacity());
+    }
+
+    /**
+     * Called by the runtime just before application code reads this buffer: {@link #byteBuffer()} at position 0
+     * with its limit at {@link #length()}. Application code need not call it.
+     */
+    public void handOverForReading() {
+        AppView.reset(view, length);
     }
 }

@@ -216,6 +216,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
     private void parse(long start) throws Exception {
         start = System.nanoTime();
         parsed = node.hostStaging.take();
+        parsed.handOverForWriting();
         long length = node.app.parse(node.keys.get(item), files == null ? NodePipeline.NO_FILES : files, parsed);
         parsed.length(length);
         if (files != null) {
@@ -247,6 +248,8 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
 
     private void preprocess(long start) throws Exception {
         DeviceBuffer out = lane.l1.buffer(deviceSlot);
+        staged.handOverForReading();
+        out.handOverForWriting();
         lane.context.begin();
         long length = lane.kernels.preprocess(node.keys.get(item), staged, out, lane.context);
         long cost = lane.context.end();

@@ -101,6 +101,7 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
             return;
         }
         try {
+            handOverCompareBuffers();
             lane.context.begin();
             long length = lane.kernels.compare(node.keys.get(i), lane.l1.buffer(slot(0)), node.keys.get(j),
                     lane.l1.buffer(slot(1)), resultOnDevice, lane.context);
@@ -120,9 +121,20 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
         }
     }
 
+    /**
+     * Readies the compare's buffers: both items to read, the result to fill. The L1 slots are readied and read only
+     * on this device's kernel thread (each device has its own L1), so no other thread moves their views' positions.
+     */
+    private void handOverCompareBuffers() {
+        lane.l1.buffer(slot(0)).handOverForReading();
+        lane.l1.buffer(slot(1)).handOverForReading();
+        resultOnDevice.handOverForWriting();
+    }
+
     /** Overlapped: launch only; the slots stay pinned until {@link #copyOut} has seen the kernel finish. */
     private void launchCompare(long start) {
         try {
+            handOverCompareBuffers();
             overlapped.begin();
             long length = lane.kernels.compare(node.keys.get(i), lane.l1.buffer(slot(0)), node.keys.get(j),
                     lane.l1.buffer(slot(1)), resultOnDevice, lane.context);
@@ -161,6 +173,7 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
     private void postprocess(long start) {
         R result;
         try {
+            resultOnHost.handOverForReading();
             result = node.app.postprocess(node.keys.get(i), node.keys.get(j), resultOnHost);
         } catch (Throwable t) {
             error = node.pairError(i, j, "postprocess", t);

@@ -15,8 +15,9 @@ import java.util.Map;
  * after {@value #STALE_HINTS} further hints.
  *
  * <p>A load that finds its item's files read ahead skips its read ({@link #claim}); one that finds them still
- * being read waits for that read instead of starting its own. Items already in the host cache, failed, or (with a
- * disk cache) stored on disk are not read ahead. Demand reads go ahead of read-ahead on the I/O queue, and
+ * being read waits for that read instead of starting its own. Items already in the host cache, failed, without
+ * input files (generated items, which their loads parse at once) or (with a disk cache) stored on disk are not read
+ * ahead. Demand reads go ahead of read-ahead on the I/O queue, and
  * read-ahead only takes a buffer while more than the demand loads' reserve are free, so it never slows a load.
  */
 final class ReadAhead {
@@ -28,6 +29,11 @@ final class ReadAhead {
     private static final byte READY = 2;
     /** In the disk cache: loads take it from there, so it is never read ahead again. */
     private static final byte ON_DISK = 3;
+
+    /** {@link #files}: not asked yet, has input files, has none. */
+    private static final byte FILES_UNKNOWN = 0;
+    private static final byte HAS_FILES = 1;
+    private static final byte NO_FILES = 2;
 
     /** What a load does with an item's files: read them itself, or wait (they arrive by its callback). */
     enum Claim { NOT_AHEAD, WAITING }
@@ -42,6 +48,8 @@ final class ReadAhead {
     private final int budget;
     private final int reserve;
     private final byte[] state;
+    /** Whether each item has input files, asked of the application once per item; guarded by {@code this}. */
+    private final byte[] files;
     private final boolean[] queued;
     private final long[] hintedAt;
     private final FileBuffer[] ready;
@@ -68,6 +76,7 @@ final class ReadAhead {
         this.budget = budget;
         this.reserve = reserve;
         this.state = new byte[items];
+        this.files = new byte[items];
         this.queued = new boolean[items];
         this.hintedAt = new long[items];
         this.ready = new FileBuffer[items];
@@ -113,7 +122,20 @@ final class ReadAhead {
     }
 
     private boolean wanted(int item) {
-        return node.failure(item) == null && !node.l2.contains(item);
+        return node.failure(item) == null && !node.l2.contains(item) && hasFiles(item);
+    }
+
+    private boolean hasFiles(int item) {
+        if (files[item] == FILES_UNKNOWN) {
+            boolean any;
+            try {
+                any = !node.inputFiles(item).isEmpty();
+            } catch (RuntimeException e) {
+                any = false; // the item's load asks again and reports the error with the item
+            }
+            files[item] = any ? HAS_FILES : NO_FILES;
+        }
+        return files[item] == HAS_FILES;
     }
 
     /** Starts reads while the budget and the file pool allow; gives back files the schedule stopped asking for. */

@@ -83,18 +83,16 @@ public final class CpuDevice implements Device {
         memory.close();
     }
 
-    /** Device memory of the cpu backend: a direct buffer the kernels read and write. */
+    /**
+     * Device memory of the cpu backend: a direct buffer the copies use with absolute access only, and the kernels'
+     * own view of it ({@link DeviceBuffer#byteBuffer()}), whose position only the kernel thread moves.
+     */
     static final class CpuBuffer extends DeviceBuffer {
         private final ByteBuffer memory;
 
         CpuBuffer(ByteBuffer memory) {
-            super(memory.capacity());
+            super(memory);
             this.memory = memory.order(ByteOrder.LITTLE_ENDIAN);
-        }
-
-        @Override
-        public ByteBuffer byteBuffer() {
-            return memory;
         }
     }
 
