@@ -142,7 +142,7 @@ class PhylogeneticsCommandTest {
         assertThat(r1.code()).as(r1.both()).isZero();
         assertThat(r2.code()).as(r2.both()).isZero();
         assertThat(bad.code()).as(bad.both()).isNotZero();
-        assertThat(bad.both()).contains("unknown convention 'hao' (expected cvtree or rocket)");
+        assertThat(bad.both()).contains("unknown convention 'hao' (expected cvtree, cvtree5, rocket)");
         DistanceMatrix skipping = SerialCvTree.distances(files, 4, Convention.ROCKET);
         List<String> a = Files.readAllLines(cvtree);
         List<String> b = Files.readAllLines(rocket);
