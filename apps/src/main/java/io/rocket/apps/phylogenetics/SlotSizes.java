@@ -34,7 +34,10 @@ import java.util.List;
 public record SlotSizes(int k, Convention convention, long fileBytes, long residues, long inputBytes, long entries,
                         boolean residuesGiven, boolean entriesGiven) {
 
-    /** Sizes for {@code files} read with {@link Convention#CVTREE}; see {@link #measure(List, int, Convention, Long, Long)}. */
+    /**
+     * Sizes for {@code files} read with {@link Convention#CVTREE}; see
+     * {@link #measure(List, int, Convention, Long, Long)}.
+     */
     public static SlotSizes measure(List<Path> files, int k, Long maxResidues, Long maxEntries) {
         return measure(files, k, Convention.CVTREE, maxResidues, maxEntries);
     }
