@@ -8,7 +8,9 @@ import java.util.Arrays;
  * (2004) as CVTree 5's Hao method computes it.
  *
  * <p>With n(s) the count of string s over all proteins (k-strings never span two proteins) and N_k the number of
- * k-string positions, the Markov background of a K-string s = s1..sK is
+ * k-string positions (a protein is what the parser wrote between separators: with {@link Convention#CVTREE5} each
+ * protein followed by itself, so CVTree 5's seam strings are counted here with no option of the builder's own), the
+ * Markov background of a K-string s = s1..sK is
  * {@code n0(s) = n(s1..sK−1)·n(s2..sK) / n(s2..sK−1) · N_K·N_{K−2} / N_{K−1}²}, and the vector holds
  * {@code a(s) = (n(s) − n0(s)) / n0(s)} for every s with n0(s) &gt; 0, scaled to unit length; see
  * {@link CompositionVector} for the output layout.

@@ -18,8 +18,11 @@ import java.util.zip.ZipException;
  * and CR at either end of a line are trimmed; then a line starting with {@code >} is a header and starts a
  * protein, one starting with {@code ;} is a comment, and any other line continues the current protein. Letters map
  * to codes 0..19 through {@link Alphabet} (lower case, CVTree folds). Other characters depend on the
- * {@link Convention}: with {@link Convention#CVTREE} (the default) each counts as A, except one {@code *} or
- * {@code -} ending a protein, which is dropped; with {@link Convention#ROCKET} they are skipped. A leading UTF-8
+ * {@link Convention}: with {@link Convention#CVTREE} (the default) and {@link Convention#CVTREE5} each counts as A,
+ * except one {@code *} or {@code -} ending a protein, which is dropped; with {@link Convention#ROCKET} they are
+ * skipped. With {@link Convention#CVTREE5} every protein is then written twice in a row (s + s, see
+ * {@link Convention#repeatsProteins}), so the builder and the GPU kernel count CVTree 5's k-strings, seam included,
+ * with no convention of their own. A leading UTF-8
  * byte-order mark is skipped. Proteins without residues are dropped. Text before the first header is ignored, but
  * a letter there means the file is not FASTA.
  *
@@ -27,11 +30,13 @@ import java.util.zip.ZipException;
  * little-endian); neither buffer's position is changed:
  * <pre>
  *   offset 0   int   proteinCount   proteins with at least one residue
- *   offset 4   int   residueCount   residues over all proteins
+ *   offset 4   int   residueCount   residues over all proteins (both copies with CVTREE5)
  *   offset 8   byte  stream[residueCount + proteinCount]
- *                    each protein's residue codes (0..19) followed by SEPARATOR (0xFF)
+ *                    each protein's residue codes (0..19), twice in a row with CVTREE5, followed by
+ *                    SEPARATOR (0xFF)
  * </pre>
- * Size: {@code 8 + residues + proteins}, at most {@link #maxParsedBytes(long)} of the uncompressed text size.
+ * Size: {@code 8 + residueCount + proteins}, at most {@link #maxParsedBytes(long, Convention)} of the uncompressed
+ * text size.
  *
  * <p>Errors are {@link FastaFormatException}s naming the item: empty file, corrupt or truncated gzip, binary
  * data (NUL, control characters, or bytes ≥ 0x80 outside headers), sequence letters before the first header,
@@ -99,11 +104,35 @@ public final class FastaParser {
         return parse(source, pushback, gzip, out);
     }
 
-    /** Upper bound of the parsed size for a FASTA text of {@code textBytes} uncompressed bytes. */
+    /** Upper bound of the parsed size for a FASTA text of {@code textBytes} uncompressed bytes, read as CVTree. */
     public static long maxParsedBytes(long textBytes) {
+        return maxParsedBytes(textBytes, Convention.CVTREE);
+    }
+
+    /** Upper bound of the parsed size for a FASTA text of {@code textBytes} uncompressed bytes. */
+    public static long maxParsedBytes(long textBytes, Convention convention) {
         // Every residue is one text byte, and every separator replaces at least the '>' of the next header
-        // (the last protein's separator may stand for nothing, hence the +1).
-        return HEADER_BYTES + textBytes + 1;
+        // (the last protein's separator may stand for nothing, hence the +1). A repeated protein writes each of
+        // its residues once more.
+        return HEADER_BYTES + (convention.repeatsProteins() ? 2 * textBytes : textBytes) + 1;
+    }
+
+    /**
+     * Upper bound of the parsed size for proteomes of at most {@code residues} residues (as the text reads them, each
+     * protein once): every protein adds a separator, and has at least one residue.
+     */
+    public static long maxParsedBytesForResidues(long residues, Convention convention) {
+        return HEADER_BYTES + (convention.repeatsProteins() ? 3 : 2) * residues;
+    }
+
+    /**
+     * The inverse of {@link #maxParsedBytesForResidues}: a residue count whose bound holds a parsed item of
+     * {@code parsedBytes}; it is also at least the item's residueCount, so a vector bound from it holds.
+     */
+    public static long residuesForParsedBytes(long parsedBytes, Convention convention) {
+        long stream = Math.max(0, parsedBytes - HEADER_BYTES);
+        // With repeats the stream is 2r + p bytes (p ≤ r proteins): r ≤ stream/2 and 3·ceil(stream/2) ≥ stream.
+        return convention.repeatsProteins() ? (stream + 1) / 2 : stream;
     }
 
     /** Number of proteins in a parsed item starting at {@code parsed.position()}. */
@@ -132,7 +161,7 @@ public final class FastaParser {
     }
 
     private int scan(String source, InputStream text, ByteBuffer out) {
-        final boolean cvtree = convention == Convention.CVTREE;
+        final boolean cvtree = convention.countsOtherCharactersAsA();
         final int base = out.position();
         final long capacity = out.limit() - base;
         final byte[] buf = chunk;
@@ -269,13 +298,45 @@ public final class FastaParser {
         if (residues == 0) {
             throw new FastaFormatException(source, "no protein residues in " + textOffset + " bytes of text");
         }
-        if (writePos > capacity) {
+        boolean repeat = convention.repeatsProteins();
+        long needed = repeat ? writePos + residues : writePos;
+        if (needed > capacity) {
             throw new BufferTooSmallException(source + ": parsed proteome (" + proteins + " proteins, " + residues
-                    + " residues)", writePos, capacity, true);
+                    + " residues" + (repeat ? ", each protein twice" : "") + ")", needed, capacity, true);
+        }
+        if (repeat) {
+            repeatProteins(out, base + HEADER_BYTES, base + (int) writePos, residues);
+            residues *= 2;
         }
         out.putInt(base, (int) proteins);
         out.putInt(base + 4, (int) residues);
-        return (int) writePos;
+        return (int) needed;
+    }
+
+    /**
+     * Rewrites the residue stream {@code [from, to)} of {@code out} in place so that every protein's codes appear
+     * twice before its separator (CVTree 5's s + s); the stream grows by {@code residues} bytes, which the caller
+     * checked fit. It works from the last protein back, so every write lands at or after the start of the protein
+     * being moved and no protein is overwritten before it is read: a protein's second copy goes past its old end,
+     * and its first copy is taken from the second.
+     */
+    private static void repeatProteins(ByteBuffer out, int from, int to, long residues) {
+        ByteBuffer source = out.duplicate();
+        int srcEnd = to;
+        int dstEnd = (int) (to + residues);
+        while (srcEnd > from) {
+            int start = srcEnd - 1; // the protein's separator
+            while (start > from && out.get(start - 1) != SEPARATOR) {
+                start--;
+            }
+            int length = srcEnd - 1 - start;
+            int second = dstEnd - 1 - length;
+            out.put(dstEnd - 1, SEPARATOR);
+            out.put(second, source, start, length);
+            out.put(second - length, source, second, length);
+            srcEnd = start;
+            dstEnd = second - length;
+        }
     }
 
     /** A protein's length after {@code more} residues; a protein cannot pass 2^31 − 1 (nor can any buffer). */

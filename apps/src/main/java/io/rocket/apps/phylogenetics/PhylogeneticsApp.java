@@ -28,26 +28,19 @@ public final class PhylogeneticsApp extends FileItemApplication<Double> {
 
     private final SlotSizes sizes;
     private final CompositionVectorBuilder builder;
-    private final Convention convention;
     private final ThreadLocal<FastaParser> parsers;
 
-    /** The app with CVTree's reading of the text ({@link Convention#CVTREE}). */
+    /** The app reading the text with the convention its buffers were sized for ({@link SlotSizes#convention}). */
     public PhylogeneticsApp(SlotSizes sizes) {
-        this(sizes, Convention.CVTREE);
-    }
-
-    /** The app reading the text with {@code convention}. */
-    public PhylogeneticsApp(SlotSizes sizes, Convention convention) {
         super(sizes.fileBytes());
         this.sizes = sizes;
-        this.convention = convention;
         this.builder = new CompositionVectorBuilder(sizes.k());
-        this.parsers = ThreadLocal.withInitial(() -> new FastaParser(convention));
+        this.parsers = ThreadLocal.withInitial(() -> new FastaParser(sizes.convention()));
     }
 
     /** How proteome text is read. */
     public Convention convention() {
-        return convention;
+        return sizes.convention();
     }
 
     /** The buffer sizes this run uses. */
@@ -93,7 +86,7 @@ public final class PhylogeneticsApp extends FileItemApplication<Double> {
                             + "rerun with --max-residues %d or more", name, e.requiredBytes(), e.availableBytes(),
                     sizes.residuesGiven() ? "sized by --max-residues " + sizes.residues()
                             : "sized from the file sizes read before the run",
-                    SlotSizes.residuesFor(e.requiredBytes())), e);
+                    sizes.residuesFor(e.requiredBytes())), e);
         }
     }
 
@@ -107,8 +100,12 @@ public final class PhylogeneticsApp extends FileItemApplication<Double> {
         };
     }
 
-    /** {@inheritDoc} {@link DiskCaching#PREPROCESSED}: Building the composition vector (counting, radix sort, Markov correction) depends only on the proteome and K:
-     * keep the vector, so a later run neither parses nor builds it.
+    /**
+     * {@inheritDoc} {@link DiskCaching#PREPROCESSED}: building the composition vector (counting, radix sort, Markov
+     * correction) depends only on the proteome, K and {@code --convention}: keep the vector, so a later run neither
+     * parses nor builds it. The disk cache and the journal key entries by the command's options at their values
+     * ({@code RuntimeOptionsMixin.jobOptions}), {@code --k} and {@code --convention} included, so a vector counted
+     * one way is never served to a run that counts another.
      */
     @Override
     public DiskCaching diskCaching() {

@@ -63,9 +63,12 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
     TreeMethod method;
 
     @Option(names = "--convention", paramLabel = "C", defaultValue = "cvtree", converter = ConventionConverter.class,
-            description = "How sequence text is read: cvtree (as CVTree does: every character that is not one of the "
-                    + "20 amino acids or B, U, X, Z counts as A, except one '*' or '-' ending a protein) or rocket "
-                    + "(only letters count; '*', '-', digits and blanks are skipped). Default: ${DEFAULT-VALUE}.")
+            description = "How sequence text is read and counted: cvtree (the published method with CVTree's "
+                    + "reading: every character that is not one of the 20 amino acids or B, U, X, Z counts as A, "
+                    + "except one '*' or '-' ending a protein; each protein counted once), cvtree5 (as cvtree, but "
+                    + "each protein counted as itself followed by itself, as CVTree 5's released code does: gives "
+                    + "CVTree 5's distances) or rocket (only letters count; '*', '-', digits and blanks are skipped). "
+                    + "Default: ${DEFAULT-VALUE}.")
     Convention convention;
 
     @Option(names = "--max-residues", paramLabel = "R", description = "Size the buffers for proteomes of at most R "
@@ -88,11 +91,11 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
         source = from.name();
         ProteomeDirectory.Listing listing = ProteomeDirectory.scan(from);
         noteIgnored(listing.ignored(), err);
-        SlotSizes sizes = SlotSizes.measure(listing.proteomes(), k, maxResidues, maxEntries);
+        SlotSizes sizes = SlotSizes.measure(listing.proteomes(), k, convention, maxResidues, maxEntries);
         checkSizes(sizes);
         reportSizes(sizes, listing.proteomes().size(), out, err);
 
-        PhylogeneticsApp app = new PhylogeneticsApp(sizes, convention);
+        PhylogeneticsApp app = new PhylogeneticsApp(sizes);
         List<String> labels = listing.proteomes().stream().map(TaxonLabels::fromPath).toList();
         boolean wantTree = matrix != null || tree != null;
         DistanceCollector collector = wantTree ? new DistanceCollector(labels) : null;

@@ -18,7 +18,12 @@ import java.util.List;
  * residues parses to at most 8 + 2R bytes, each protein adding one separator). A proteome or vector that does not
  * fit fails alone with a {@link SlotTooSmallException} naming the option to raise.
  *
+ * <p>With {@link Convention#CVTREE5} every protein is parsed twice in a row, so the parsed bound is 8 + 3R bytes
+ * (8 + 2·text + 1 measured) and the vector bound is taken for 2R residues; {@code residues} stays the count as the
+ * text reads it, each protein once, which is what {@code --max-residues} means.
+ *
  * @param k            string length K
+ * @param convention   how the text is read (whether proteins are repeated)
  * @param fileBytes    largest input file, as stored (compressed or not)
  * @param residues     largest number of residues allowed for
  * @param inputBytes   largest parsed proteome
@@ -26,14 +31,23 @@ import java.util.List;
  * @param residuesGiven whether {@code residues} came from {@code --max-residues} rather than the files
  * @param entriesGiven  whether {@code entries} came from {@code --max-entries} rather than the bound
  */
-public record SlotSizes(int k, long fileBytes, long residues, long inputBytes, long entries, boolean residuesGiven,
-                        boolean entriesGiven) {
+public record SlotSizes(int k, Convention convention, long fileBytes, long residues, long inputBytes, long entries,
+                        boolean residuesGiven, boolean entriesGiven) {
 
     /**
-     * Sizes for {@code files}; null overrides mean "measure". Files that cannot be read count as empty here: the run
-     * reports them when it reads them.
+     * Sizes for {@code files} read with {@link Convention#CVTREE}; see
+     * {@link #measure(List, int, Convention, Long, Long)}.
      */
     public static SlotSizes measure(List<Path> files, int k, Long maxResidues, Long maxEntries) {
+        return measure(files, k, Convention.CVTREE, maxResidues, maxEntries);
+    }
+
+    /**
+     * Sizes for {@code files} read with {@code convention}; null overrides mean "measure". Files that cannot be read
+     * count as empty here: the run reports them when it reads them.
+     */
+    public static SlotSizes measure(List<Path> files, int k, Convention convention, Long maxResidues,
+                                    Long maxEntries) {
         CompositionVector.checkK(k);
         long fileBytes = 0;
         long text = 0;
@@ -48,10 +62,11 @@ public record SlotSizes(int k, long fileBytes, long residues, long inputBytes, l
             }
         }
         long residues = maxResidues != null ? maxResidues : text;
-        long inputBytes = maxResidues != null ? FastaParser.HEADER_BYTES + 2 * residues
-                : FastaParser.maxParsedBytes(text);
-        long entries = maxEntries != null ? maxEntries : CompositionVector.maxEntries(k, residues);
-        return new SlotSizes(k, Math.max(1, fileBytes), residues, inputBytes, Math.max(1, entries),
+        long inputBytes = maxResidues != null ? FastaParser.maxParsedBytesForResidues(residues, convention)
+                : FastaParser.maxParsedBytes(text, convention);
+        long counted = convention.repeatsProteins() ? 2 * residues : residues; // residues the builder sees
+        long entries = maxEntries != null ? maxEntries : CompositionVector.maxEntries(k, counted);
+        return new SlotSizes(k, convention, Math.max(1, fileBytes), residues, inputBytes, Math.max(1, entries),
                 maxResidues != null, maxEntries != null);
     }
 
@@ -61,11 +76,11 @@ public record SlotSizes(int k, long fileBytes, long residues, long inputBytes, l
     }
 
     /**
-     * A {@code --max-residues} that fits a parsed proteome of {@code parsedBytes}: its residues plus proteins, which
-     * is at least its residue count (so the vector bound derived from it holds too).
+     * A {@code --max-residues} that fits a parsed proteome of {@code parsedBytes}, at least its residue count (so the
+     * vector bound derived from it holds too).
      */
-    static long residuesFor(long parsedBytes) {
-        return parsedBytes - FastaParser.HEADER_BYTES;
+    long residuesFor(long parsedBytes) {
+        return FastaParser.residuesForParsedBytes(parsedBytes, convention);
     }
 
     /** The number of entries of a vector of {@code vectorBytes}. */

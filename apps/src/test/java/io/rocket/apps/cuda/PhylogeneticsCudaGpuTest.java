@@ -5,6 +5,7 @@ import io.rocket.apps.phylogenetics.CompositionVector;
 import io.rocket.apps.phylogenetics.CompositionVectorBuilder;
 import io.rocket.apps.phylogenetics.CvDistance;
 import io.rocket.apps.phylogenetics.CvTreeReference;
+import io.rocket.apps.phylogenetics.Cvtree5Reference;
 import io.rocket.apps.phylogenetics.CvWorkspace;
 import io.rocket.apps.phylogenetics.FastaParser;
 import io.rocket.apps.phylogenetics.NewickParser;
@@ -140,6 +141,32 @@ class PhylogeneticsCudaGpuTest {
         assertThat(RobinsonFoulds.distance(cudaTree, data.trueTree())).isZero();
     }
 
+    /**
+     * {@code --convention cvtree5} on cuda: the parser writes every protein twice, so the kernels count CVTree 5's
+     * seam strings with no change of their own; distances as the cpu's and CVTree 5's, with dense (K = 5) and hashed
+     * (K = 7) K-string counts.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {5, 7})
+    void launcherOnCuda_cvtree5_sameDistancesAsCpuAndCvtree5(int k) throws IOException {
+        PhyloGenerator.Result data = PhyloGenerator.generate(dir.resolve("data"), 6, 0.5, 200, 2);
+        Map<String, Double> cpu = run("cpu", "cpu5", k, "--convention", "cvtree5");
+        Map<String, Double> cuda = run("cuda", "cuda5", k, "--convention", "cvtree5");
+        assertThat(cuda.keySet()).isEqualTo(cpu.keySet()).hasSize(15);
+        Map<String, Map<String, Double>> reference = new HashMap<>();
+        for (Path file : data.proteomes()) {
+            reference.put(TaxonLabels.fromPath(file),
+                    Cvtree5Reference.vector(Cvtree5Reference.genes(CvTreeReference.read(file)), k));
+        }
+        for (Map.Entry<String, Double> e : cpu.entrySet()) {
+            String[] taxa = e.getKey().split(" ");
+            double cvtree5 = Cvtree5Reference.distance(reference.get(taxa[0]), reference.get(taxa[1]));
+            assertThat(cuda.get(e.getKey())).as(e.getKey())
+                    .isCloseTo(e.getValue(), org.assertj.core.data.Offset.offset(DISTANCE_TOLERANCE))
+                    .isCloseTo(cvtree5, org.assertj.core.data.Offset.offset(DISTANCE_TOLERANCE));
+        }
+    }
+
     @Test
     void badProteomesOnCuda_failAloneWithTheCpuMessages() throws IOException {
         Path data = dir.resolve("data");
@@ -157,10 +184,18 @@ class PhylogeneticsCudaGpuTest {
 
     /** Pair distances of a run keyed by "left right", writing the tree to NAME.nwk. */
     private Map<String, Double> run(String device, String name) throws IOException {
+        return run(device, name, 5);
+    }
+
+    /** As {@link #run(String, String)} at string length {@code k}, with {@code more} options. */
+    private Map<String, Double> run(String device, String name, int k, String... more) throws IOException {
         Path tsv = dir.resolve(name + ".tsv");
-        Cli.Result r = Cli.run("phylogenetics", dir.resolve("data").toString(), "--k", "5", "--device", device,
-                "--output", tsv.toString(), "--tree", dir.resolve(name + ".nwk").toString(),
-                "--host-cache-size", "6slots", "--device-cache-size", "4slots");
+        List<String> args = new ArrayList<>(List.of("phylogenetics", dir.resolve("data").toString(), "--k",
+                Integer.toString(k), "--device", device, "--output", tsv.toString(), "--tree",
+                dir.resolve(name + ".nwk").toString(), "--host-cache-size", "6slots", "--device-cache-size",
+                "4slots"));
+        args.addAll(List.of(more));
+        Cli.Result r = Cli.run(args.toArray(String[]::new));
         assertThat(r.code()).as(r.both()).isZero();
         Map<String, Double> distances = new HashMap<>();
         List<String> lines = Files.readAllLines(tsv);

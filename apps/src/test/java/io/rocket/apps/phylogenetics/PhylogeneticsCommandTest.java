@@ -142,7 +142,7 @@ class PhylogeneticsCommandTest {
         assertThat(r1.code()).as(r1.both()).isZero();
         assertThat(r2.code()).as(r2.both()).isZero();
         assertThat(bad.code()).as(bad.both()).isNotZero();
-        assertThat(bad.both()).contains("unknown convention 'hao' (expected cvtree or rocket)");
+        assertThat(bad.both()).contains("unknown convention 'hao' (expected cvtree, cvtree5, rocket)");
         DistanceMatrix skipping = SerialCvTree.distances(files, 4, Convention.ROCKET);
         List<String> a = Files.readAllLines(cvtree);
         List<String> b = Files.readAllLines(rocket);
@@ -161,6 +161,46 @@ class PhylogeneticsCommandTest {
             assertThat(Double.parseDouble(g[4])).as(b.get(p)).isEqualTo(skipping.get(gi, gj))
                     .isNotCloseTo(CvTreeReference.distance(CvTreeReference.read(files.get(gi)),
                             CvTreeReference.read(files.get(gj)), 4), within(1e-6));
+        }
+    }
+
+    /**
+     * {@code --convention cvtree5} gives CVTree 5's distances (each protein counted as itself twice) through the
+     * launcher; the convention is part of the job's identity, so a disk cache filled by a cvtree run serves none of
+     * its vectors to a cvtree5 run, and a journal of one is not resumed as the other.
+     */
+    @Test
+    void run_cvtree5_cvtree5Distances_conventionKeysDiskCacheAndJournal() throws IOException {
+        PhyloGenerator.Result data = PhyloGenerator.generate(dir.resolve("data"), 4, 0.5, 30, 7);
+        Path cache = dir.resolve("cache");
+        Path journal = dir.resolve("journal");
+        Path published = dir.resolve("cvtree.tsv");
+        Path cvtree5 = dir.resolve("cvtree5.tsv");
+        String input = dir.resolve("data").toString();
+
+        Cli.Result r1 = Cli.run("phylogenetics", input, "--k", "4", "--output", published.toString(), "--disk-cache",
+                cache.toString(), "--journal", journal.toString());
+        Cli.Result r2 = Cli.run("phylogenetics", input, "--k", "4", "--output", cvtree5.toString(), "--disk-cache",
+                cache.toString(), "--convention", "cvtree5");
+        Cli.Result resumed = Cli.run("phylogenetics", input, "--k", "4", "--output", published.toString(),
+                "--journal", journal.toString(), "--convention", "cvtree5", "--resume");
+
+        assertThat(r1.code()).as(r1.both()).isZero();
+        assertThat(r2.code()).as(r2.both()).isZero();
+        assertThat(resumed.code()).as(resumed.both()).isNotZero();
+        assertThat(resumed.err()).contains("its options differ: --convention=cvtree in the journal, "
+                + "--convention=cvtree5 now");
+        List<String> a = Files.readAllLines(published);
+        List<String> b = Files.readAllLines(cvtree5);
+        assertThat(a).hasSize(1 + 6);
+        assertThat(b).hasSize(1 + 6);
+        for (int p = 1; p < b.size(); p++) { // rows come in completion order: each names its pair
+            String[] f = b.get(p).split("\t");
+            String left = CvTreeReference.read(data.proteomes().get(Integer.parseInt(f[0])));
+            String right = CvTreeReference.read(data.proteomes().get(Integer.parseInt(f[1])));
+            assertThat(Double.parseDouble(f[4])).as(b.get(p))
+                    .isCloseTo(Cvtree5Reference.distance(left, right, 4), within(1e-7))
+                    .isNotCloseTo(CvTreeReference.distance(left, right, 4), within(1e-6));
         }
     }
 }
