@@ -10,10 +10,11 @@ package io.rocket.core.summary;
  *   node, an L2 miss (a load, or on a cluster node also a fetch from another node's L2); for a cluster, a load
  *   from storage. Items needed are the distinct items the scope's pairs used. Memory starts empty, so every item
  *   needed is filled at least once: R ≥ 1.</li>
- *   <li><b>R lower bound</b>: split the fills into phases of C, C the items the scope can hold at once (its L2 and
- *   L1 slots; for a cluster, all nodes'). The items at hand during a phase are at most the C held when it began
- *   plus the C it filled, so a phase computes at most C(2C − 1) pairs, and P pairs need at least
- *   P / (2C − 1) − C fills. R ≥ max(1, (P / (2C − 1) − C) / m) for m items needed.</li>
+ *   <li><b>R lower bound</b>: split the run into phases of C fills each, C the items the scope can hold at once
+ *   (its L2 and L1 slots; for a cluster, all nodes'). The items at hand during a phase are at most the C held when
+ *   it began plus the C it filled, so it computes at most C(2C − 1) pairs; the first, starting empty, at most
+ *   C(C − 1)/2. P pairs in ⌈F/C⌉ phases then need F &gt; (P − C(C − 1)/2) / (2C − 1) fills, and
+ *   R ≥ max(1, (P − C(C − 1)/2) / ((2C − 1) m)) for m items needed.</li>
  *   <li><b>T_min</b> = m_pre · t_pre + P · t_cmp, the device time the scope could not have avoided: the mean
  *   preprocess and compare kernel times, each item needed preprocessed once (m_pre = m, but never more than the
  *   preprocess kernels the scope ran: items fetched from another node or the disk cache arrive preprocessed) and
@@ -80,10 +81,12 @@ public final class PerformanceModel {
 
     /**
      * The least R any schedule can reach when {@code pairs} pairs among {@code items} items are computed by a scope
-     * that holds at most {@code capacity} items at once (see the class comment): max(1, (P / (2C − 1) − C) / m).
+     * that holds at most {@code capacity} items at once (see the class comment): max(1, (P − C(C − 1)/2) / ((2C − 1)
+     * m)).
      */
     public static double reuseLowerBound(long items, long pairs, long capacity) {
-        double fills = pairs / (2.0 * capacity - 1) - capacity;
+        double c = capacity;
+        double fills = (pairs - c * (c - 1) / 2) / (2 * c - 1);
         return Math.max(1.0, fills / items);
     }
 }
