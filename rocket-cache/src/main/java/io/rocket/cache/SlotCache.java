@@ -5,6 +5,7 @@ import io.rocket.core.summary.CacheStats;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.ReentrantLock;
@@ -59,6 +60,11 @@ public final class SlotCache<B> {
     private final ArrayDeque<CacheRequest> blocked = new ArrayDeque<>();
     private long hits;
     private long misses;
+    /**
+     * Items this cache was ever asked for, for the run's "items needed". The cache starts empty, so an item's first
+     * request is always a miss: marking them there sees them all.
+     */
+    private final BitSet requested;
     private long evictions;
     /** Told each item this cache evicts; see {@link #onEvict}. */
     private volatile IntConsumer evicted = item -> { };
@@ -92,6 +98,7 @@ public final class SlotCache<B> {
         this.slotOf = new int[items];
         Arrays.fill(slotOf, -1);
         this.kept = new boolean[items];
+        this.requested = new BitSet(items);
         this.itemOf = new int[slots];
         Arrays.fill(itemOf, -1);
         this.states = new SlotState[slots];
@@ -234,6 +241,7 @@ public final class SlotCache<B> {
             int slot = slotOf[item];
             if (slot < 0) {
                 misses++;
+                requested.set(item);
                 slot = keptItems.length == 0 ? policy.victim() : policy.victim(keepLevelOfSlot);
                 int old = itemOf[slot];
                 if (old >= 0) {
@@ -422,6 +430,16 @@ public final class SlotCache<B> {
         lock.lock();
         try {
             return slotOf[item] >= 0;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The items this cache was asked for at least once (a copy). */
+    public BitSet requestedItems() {
+        lock.lock();
+        try {
+            return (BitSet) requested.clone();
         } finally {
             lock.unlock();
         }

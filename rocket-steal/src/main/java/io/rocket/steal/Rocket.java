@@ -128,7 +128,7 @@ public final class Rocket {
             }
             pipeline[0].checkQuiescent();
             double wall = (System.nanoTime() - start) / 1e9;
-            RunSummary summary = RunSupport.summarize(app, n, devices, pipeline[0], telemetry, wall, toRun);
+            RunSummary summary = RunSupport.summarize(app, n, devices, pipeline[0], telemetry, wall, toRun, wall);
             if (disk != null) {
                 disk.close();
             }

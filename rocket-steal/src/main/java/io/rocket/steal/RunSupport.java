@@ -9,6 +9,7 @@ import io.rocket.core.ItemException;
 import io.rocket.core.RocketException;
 import io.rocket.core.device.Device;
 import io.rocket.core.exec.ResourceExecutor;
+import io.rocket.core.summary.CacheStats;
 import io.rocket.core.summary.InputTraffic;
 import io.rocket.core.summary.PerformanceModel;
 import io.rocket.core.summary.RunSummary;
@@ -101,15 +102,14 @@ public final class RunSupport {
         return cache;
     }
 
-    /** The summary of one node's run. */
+    /**
+     * The summary of one node's run of {@code pairsRun} pairs (all of them on a single node, fewer when it resumed a
+     * journal; on a cluster node, the pairs it ran), its devices held for {@code heldSeconds} (the wall time, or on
+     * a cluster node until its last pair job ended, which may be after the run's last pair was done elsewhere).
+     */
     public static <K, R> RunSummary summarize(Application<K, R> app, int n, List<Device> devices,
-                                               NodePipeline<K, R> pipeline, Telemetry t, double wall) {
-        return summarize(app, n, devices, pipeline, t, wall, PerformanceModel.pairs(n));
-    }
-
-    /** The summary of one node's run of {@code pairsRun} pairs (fewer than all when it resumed a journal). */
-    public static <K, R> RunSummary summarize(Application<K, R> app, int n, List<Device> devices,
-                                               NodePipeline<K, R> pipeline, Telemetry t, double wall, long pairsRun) {
+                                               NodePipeline<K, R> pipeline, Telemetry t, double wall, long pairsRun,
+                                               double heldSeconds) {
         RunSummary s = new RunSummary();
         s.app = app.name();
         s.items = n;
@@ -119,14 +119,7 @@ public final class RunSupport {
         s.wallSeconds = wall;
         s.pairsPerSecond = wall > 0 ? s.pairs / wall : 0;
         s.loads = pipeline.loads();
-        s.reuse = PerformanceModel.reuseFactor(s.loads, n);
-        s.reuseLowerBound = PerformanceModel.reuseLowerBound(n, pipeline.hostCacheStats().slots());
-        double tPre = t.meanSeconds(TraceEvent.PREPROCESS);
-        double tCmp = t.meanSeconds(TraceEvent.COMPARE);
-        // The bound covers the work that could be done: items that loaded and pairs that were computed.
-        long loaded = n - pipeline.failures().size();
-        s.tMinSeconds = loaded * tPre + s.pairs * tCmp;
-        s.systemEfficiency = PerformanceModel.systemEfficiency(s.tMinSeconds, devices.size(), wall);
+        s.model(nodeWork(pipeline, t, s.pairs, devices.size() * heldSeconds));
         s.devices = devices.stream().map(Device::info).toList();
         s.cache.put("device", pipeline.deviceCacheStats());
         s.cache.put("host", pipeline.hostCacheStats());
@@ -154,5 +147,19 @@ public final class RunSupport {
         }
         s.failures = failures;
         return s;
+    }
+
+    /**
+     * What one node did, for the performance model: a node's fills are its L2 misses (loads, and on a cluster node
+     * fetches from other nodes' L2 too), it holds its L2 and every device's L1, and {@code pairs} are the pairs it
+     * computed successfully.
+     */
+    private static PerformanceModel.Work nodeWork(NodePipeline<?, ?> pipeline, Telemetry t, long pairs,
+                                                  double deviceSeconds) {
+        CacheStats host = pipeline.hostCacheStats();
+        return new PerformanceModel.Work(pipeline.itemsNeeded().cardinality(), host.misses(),
+                host.slots() + pipeline.deviceCacheStats().slots(), pairs, t.count(TraceEvent.PREPROCESS),
+                t.totalSeconds(TraceEvent.PREPROCESS), t.count(TraceEvent.COMPARE), t.totalSeconds(TraceEvent.COMPARE),
+                deviceSeconds);
     }
 }

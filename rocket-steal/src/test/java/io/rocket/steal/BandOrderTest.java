@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class BandOrderTest {
 
@@ -127,7 +128,7 @@ class BandOrderTest {
                 }
             }
         });
-        return PerformanceModel.reuseFactor(loads[0], n);
+        return (double) loads[0] / n;
     }
 
     @Test
@@ -137,8 +138,8 @@ class BandOrderTest {
         BandOrder order = BandOrder.forNode(slots, 1, 16);
         double bands = modelR(n, slots, out -> order.bands(n).forEach(b -> order.expand(b, out)));
         double quadtree = modelR(n, slots, out -> quadtreeLeaves(Region.root(n), 16, out));
-        double bound = PerformanceModel.reuseLowerBound(n, slots);
-        assertThat(bound).isEqualTo(1.25);
+        double bound = PerformanceModel.reuseLowerBound(n, PerformanceModel.pairs(n), slots);
+        assertThat(bound).isCloseTo((499_500.0 - 19_900) / 399 / 1000, within(1e-12));
         assertThat(bands).isLessThan(3.5).isLessThan(quadtree / 2).isGreaterThanOrEqualTo(bound);
     }
 

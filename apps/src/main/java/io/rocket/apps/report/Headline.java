@@ -1,13 +1,14 @@
 package io.rocket.apps.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.rocket.core.summary.PerformanceModel;
 
 /**
  * The run's headline figures: counts, wall time, throughput, the reuse factor R (loads per item, 1 is perfect)
- * and the performance model's T_min and system efficiency ((T_min / p) / T on p devices). Taken from the run
- * summary when there is one; otherwise estimated from the trace (loads = preprocess tasks, T_min from the mean
- * preprocess and compare task durations, wall time = first task start to last task end). A figure neither source
- * has is null.
+ * and the performance model's T_min and system efficiency ((T_min / p) / T on p devices, as defined in
+ * {@link PerformanceModel}). Taken from the run summary when there is one; otherwise estimated from the trace through
+ * the same model (loads = preprocess tasks, T_min from the mean preprocess and compare task durations, wall time =
+ * first task start to last task end). A figure neither source has is null.
  *
  * @param source "summary" or "trace"
  */
@@ -51,10 +52,17 @@ public record Headline(String app, String source, Long items, Long pairs, Long l
         }
         double wall = traces.spanSeconds();
         int devices = traces.threads(ResourceKind.KERNEL).size();
+        long preprocesses = traces.count("preprocess");
         Double tPre = traces.meanSeconds("preprocess");
         Double tCmp = traces.meanSeconds("compare");
-        Double tMin = tCmp == null ? null : n * (tPre == null ? 0 : tPre) + pairs * tCmp;
-        Double efficiency = tMin == null || devices == 0 || wall <= 0 ? null : tMin / devices / wall;
+        // The summary's model (PerformanceModel), fed what the traces show: every item seen taken as needed, every
+        // compare as a pair, and the devices held for the traced span. The traces do not give the cache sizes, so
+        // R's lower bound stays unknown.
+        PerformanceModel.Figures model = PerformanceModel.figures(new PerformanceModel.Work(n, loads, 0, pairs,
+                preprocesses, tPre == null ? 0 : tPre * preprocesses, pairs, tCmp == null ? 0 : tCmp * pairs,
+                devices * Math.max(0, wall)));
+        Double tMin = tCmp == null ? null : model.tMinSeconds();
+        Double efficiency = tMin == null ? null : model.systemEfficiency();
         String app = null;
         if (!traces.nodes().isEmpty()) {
             String name = traces.nodes().get(0).processName();

@@ -316,6 +316,11 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         return loads.sum();
     }
 
+    /** Distinct items this node's pairs needed: every one came through the node's L2 at least once. */
+    public java.util.BitSet itemsNeeded() {
+        return l2.requestedItems();
+    }
+
     public CacheStats hostCacheStats() {
         return l2.stats();
     }

@@ -1,12 +1,77 @@
 package io.rocket.core.summary;
 
 /**
- * The paper's performance model (§VI-A): with every item loaded once and the devices never idle, a run takes at
- * least {@code T_min = n·t_pre + C(n,2)·t_cmp} of device time; system efficiency is {@code (T_min / p) / T} on
- * {@code p} devices, and R = loads / n measures data reuse (1 is perfect).
+ * The paper's performance model (§VI-A) and the figures derived from it, defined here once for every scope a
+ * summary describes: a single-node run, one node of a cluster run (its own share), and a whole cluster run.
+ *
+ * <p>Each figure is defined so that its bound holds by construction, from counters of the scope itself:
+ * <ul>
+ *   <li><b>R</b> = fills ÷ items needed. A fill is an item coming into the scope's memory from outside it: for a
+ *   node, an L2 miss (a load, or on a cluster node also a fetch from another node's L2); for a cluster, a load
+ *   from storage. Items needed are the distinct items the scope's pairs used. Memory starts empty, so every item
+ *   needed is filled at least once: R ≥ 1.</li>
+ *   <li><b>R lower bound</b>: split the run into phases of C fills each, C the items the scope can hold at once
+ *   (its L2 and L1 slots; for a cluster, all nodes'). The items at hand during a phase are at most the C held when
+ *   it began plus the C it filled, so it computes at most C(2C − 1) pairs; the first, starting empty, at most
+ *   C(C − 1)/2. P pairs in ⌈F/C⌉ phases then need F &gt; (P − C(C − 1)/2) / (2C − 1) fills, and
+ *   R ≥ max(1, (P − C(C − 1)/2) / ((2C − 1) m)) for m items needed.</li>
+ *   <li><b>T_min</b> = m_pre · t_pre + P · t_cmp, the device time the scope could not have avoided: the mean
+ *   preprocess and compare kernel times, each item needed preprocessed once (m_pre = m, but never more than the
+ *   preprocess kernels the scope ran: items fetched from another node or the disk cache arrive preprocessed) and
+ *   each successful pair compared once. Since m_pre ≤ the preprocess kernels run and P ≤ the compare kernels run,
+ *   T_min ≤ the kernel time the scope's devices spent.</li>
+ *   <li><b>system efficiency</b> = T_min ÷ device-seconds, the device-seconds being Σ over the scope's nodes of
+ *   devices × the time the node's devices were held (start of the run to its last pair job's end). On one node
+ *   that is the paper's (T_min / p) / T (eq. 5). A device's kernels run one at a time, so its kernel time fits in
+ *   its held time, and the efficiency is at most 1.</li>
+ * </ul>
+ * A figure without a defined value (no items needed, no work, no time) is null, and absent from the JSON.
  */
 public final class PerformanceModel {
     private PerformanceModel() {
+    }
+
+    /**
+     * What one scope (a node or a cluster) did, as counted by itself.
+     *
+     * @param itemsNeeded       distinct items the scope's pairs used (m)
+     * @param fills             items that came into the scope's memory from outside it (see the class comment)
+     * @param capacity          items the scope can hold at once (C): L2 plus L1 slots, over its nodes
+     * @param pairs             pairs the scope computed successfully (P)
+     * @param preprocessKernels preprocess kernels run
+     * @param preprocessSeconds their total device time
+     * @param compareKernels    compare kernels run (duplicates included)
+     * @param compareSeconds    their total device time
+     * @param deviceSeconds     Σ over nodes of devices × the time the node held them
+     */
+    public record Work(long itemsNeeded, long fills, long capacity, long pairs, long preprocessKernels,
+                       double preprocessSeconds, long compareKernels, double compareSeconds,
+                       double deviceSeconds) {
+    }
+
+    /**
+     * The figures of one scope; null where undefined.
+     *
+     * @param reuse            R
+     * @param reuseLowerBound  the least R any schedule could reach with the scope's memory
+     * @param tMinSeconds      T_min
+     * @param systemEfficiency T_min ÷ device-seconds
+     */
+    public record Figures(Double reuse, Double reuseLowerBound, Double tMinSeconds, Double systemEfficiency) {
+    }
+
+    /** The figures of {@code w}. */
+    public static Figures figures(Work w) {
+        Double reuse = w.itemsNeeded() == 0 ? null : (double) w.fills() / w.itemsNeeded();
+        Double bound = w.itemsNeeded() == 0 || w.capacity() <= 0 ? null
+                : reuseLowerBound(w.itemsNeeded(), w.pairs(), w.capacity());
+        double tPre = w.preprocessKernels() == 0 ? 0 : w.preprocessSeconds() / w.preprocessKernels();
+        double tCmp = w.compareKernels() == 0 ? 0 : w.compareSeconds() / w.compareKernels();
+        long preprocessed = Math.min(w.itemsNeeded(), w.preprocessKernels());
+        double tMin = preprocessed * tPre + w.pairs() * tCmp;
+        boolean work = w.pairs() > 0 || preprocessed > 0;
+        Double efficiency = !work || w.deviceSeconds() <= 0 ? null : tMin / w.deviceSeconds();
+        return new Figures(reuse, bound, work ? tMin : null, efficiency);
     }
 
     /** Number of pairs i &lt; j among n items. */
@@ -14,28 +79,14 @@ public final class PerformanceModel {
         return n * (n - 1) / 2;
     }
 
-    /** Lower bound on total device time, in seconds. */
-    public static double tMinSeconds(long n, double tPreprocessSeconds, double tCompareSeconds) {
-        return n * tPreprocessSeconds + pairs(n) * tCompareSeconds;
-    }
-
-    /** (T_min / p) / T, or 0 when undefined. */
-    public static double systemEfficiency(double tMinSeconds, int devices, double wallSeconds) {
-        return devices <= 0 || wallSeconds <= 0 ? 0 : tMinSeconds / devices / wallSeconds;
-    }
-
     /**
-     * The least R any schedule can reach with a cache of {@code slots} items: while C items are loaded, at most 2C
-     * items are at hand, so at most about 2C² pairs are computed; the n²/2 pairs then need at least n²/(4C) loads,
-     * R ≥ n/(4C) = 1/(4f) for the cache fraction f = C/n, and never less than 1 (every item is loaded once).
-     * 0 when undefined.
+     * The least R any schedule can reach when {@code pairs} pairs among {@code items} items are computed by a scope
+     * that holds at most {@code capacity} items at once (see the class comment): max(1, (P − C(C − 1)/2) / ((2C − 1)
+     * m)).
      */
-    public static double reuseLowerBound(long n, long slots) {
-        return n == 0 || slots <= 0 ? 0 : Math.max(1.0, n / (4.0 * slots));
-    }
-
-    /** Loads per item. */
-    public static double reuseFactor(long loads, long n) {
-        return n == 0 ? 0 : (double) loads / n;
+    public static double reuseLowerBound(long items, long pairs, long capacity) {
+        double c = capacity;
+        double fills = (pairs - c * (c - 1) / 2) / (2 * c - 1);
+        return Math.max(1.0, fills / items);
     }
 }

@@ -17,10 +17,13 @@ import java.util.TreeMap;
 /**
  * The figures of one run, as printed at the end and written by {@code --summary-json}: counts, wall time,
  * throughput, reuse (loads and R), cache counters per level, busy time per thread kind, measured mean step times
- * and the performance model's lower bound and system efficiency. Field names are the JSON names.
+ * and the performance model's lower bound and system efficiency. Field names are the JSON names. R, its bound, T_min
+ * and the efficiency are defined in {@link PerformanceModel} (for a single node, a cluster node's own share and a
+ * whole cluster alike) and set only through {@link #model}; null, and absent from the JSON, where undefined.
  */
 @JsonPropertyOrder({"app", "items", "pairs", "errors", "pairs_computed", "pairs_resumed", "wall_seconds",
-        "pairs_per_second", "loads", "R", "R_lower_bound", "t_min_seconds", "system_efficiency", "devices", "cache", "disk_cache", "inputs",
+        "pairs_per_second", "items_needed", "loads", "R", "R_lower_bound", "t_min_seconds", "device_seconds",
+        "system_efficiency", "devices", "cache", "disk_cache", "inputs",
         "read_ahead", "cluster",
         "step_seconds", "busy_seconds", "nodes", "failures"})
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
@@ -39,16 +42,23 @@ public final class RunSummary {
     public double wallSeconds;
     @JsonProperty("pairs_per_second")
     public double pairsPerSecond;
+    /** Distinct items the pairs of this run (or of this node, on a cluster node) needed. */
+    @JsonProperty("items_needed")
+    public long itemsNeeded;
+    /** Full loads (file, parse, preprocess) from storage or the disk cache. */
     public long loads;
     @JsonProperty("R")
-    public double reuse;
-    /** The least R any schedule could reach with this run's host caches (see {@link PerformanceModel#reuseLowerBound}). */
+    public Double reuse;
+    /** The least R any schedule could reach with this run's caches (see {@link PerformanceModel}). */
     @JsonProperty("R_lower_bound")
-    public double reuseLowerBound;
+    public Double reuseLowerBound;
     @JsonProperty("t_min_seconds")
-    public double tMinSeconds;
+    public Double tMinSeconds;
+    /** Σ over nodes of devices × the time the node held them: the denominator of the efficiency. */
+    @JsonProperty("device_seconds")
+    public double deviceSeconds;
     @JsonProperty("system_efficiency")
-    public double systemEfficiency;
+    public Double systemEfficiency;
     public List<Map<String, Object>> devices = List.of();
     /** {@code device} (L1, all devices) and {@code host} (L2). */
     public Map<String, CacheStats> cache = new LinkedHashMap<>();
@@ -78,6 +88,17 @@ public final class RunSummary {
 
     /** One item that could not be loaded. */
     public record Failure(int item, String key, String error) {
+    }
+
+    /** Sets R, its lower bound, T_min and the efficiency from the scope's counts, the only place they are set. */
+    public void model(PerformanceModel.Work work) {
+        PerformanceModel.Figures f = PerformanceModel.figures(work);
+        itemsNeeded = work.itemsNeeded();
+        deviceSeconds = work.deviceSeconds();
+        reuse = f.reuse();
+        reuseLowerBound = f.reuseLowerBound();
+        tMinSeconds = f.tMinSeconds();
+        systemEfficiency = f.systemEfficiency();
     }
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -110,6 +131,11 @@ public final class RunSummary {
         failures = List.copyOf(byItem.values());
     }
 
+    /** An undefined figure reads "n/a" rather than a number that would mean something. */
+    private static String figure(Double value, String format) {
+        return value == null ? "n/a" : String.format(Locale.ROOT, format, value);
+    }
+
     /** A few human-readable lines for the end of a run. */
     public String format() {
         StringBuilder b = new StringBuilder();
@@ -119,8 +145,9 @@ public final class RunSummary {
             b.append(String.format(Locale.ROOT, "resumed %d pairs from the journal, computed %d%n", pairsResumed,
                     pairsComputed));
         }
-        b.append(String.format(Locale.ROOT, "loads %d, R = %.2f (lower bound %.2f); T_min = %.3f s, system efficiency "
-                + "%.3f%n", loads, reuse, reuseLowerBound, tMinSeconds, systemEfficiency));
+        b.append(String.format(Locale.ROOT, "loads %d, R = %s (lower bound %s); T_min = %s s, system efficiency %s%n",
+                loads, figure(reuse, "%.2f"), figure(reuseLowerBound, "%.2f"), figure(tMinSeconds, "%.3f"),
+                figure(systemEfficiency, "%.3f")));
         if (!cluster.isEmpty()) {
             b.append("cluster:");
             cluster.forEach((k, v) -> b.append(' ').append(k).append(' ').append(v));

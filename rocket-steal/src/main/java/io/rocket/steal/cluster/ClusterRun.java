@@ -264,6 +264,9 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             if (!pipeline.awaitIdle(TimeUnit.SECONDS.toMillis(END_TIMEOUT_SECONDS))) {
                 LOG.warn("rank {}: pair jobs still running {} s after the end of the run", rank, END_TIMEOUT_SECONDS);
             }
+            // The devices were this node's until its last job ended, duplicates included: the efficiency divides by
+            // that, so every kernel second it counts lies inside the time it divides by.
+            double held = Math.max(wall, (System.nanoTime() - start) / 1e9);
             // Other nodes may still ask for items (their last duplicates): their serves let go of L2 before it closes.
             if (l3 != null && !l3.stopServing(TimeUnit.SECONDS.toMillis(END_TIMEOUT_SECONDS))) {
                 LOG.warn("rank {}: L3 serves still sending {} s after the end of the run", rank, END_TIMEOUT_SECONDS);
@@ -277,7 +280,8 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 sampler.close();
                 sampler = null;
             }
-            RunSummary own = RunSupport.summarize(app, n, devices, pipeline, telemetry, wall);
+            // This node's own figures are for its share: the pairs it ran, the items they needed, its devices.
+            RunSummary own = RunSupport.summarize(app, n, devices, pipeline, telemetry, wall, localPairs.sum(), held);
             NodeReport report = report(pipeline, telemetry, data, devices.size(), own);
             RunSummary summary = finish(channel, report, own, n, wall);
             if (journal != null) {
@@ -372,9 +376,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             if (!bye.await(END_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 LOG.warn("cluster: rank 0 did not confirm the end of the run");
             }
-            own.nodes = List.of(report.figures());
-            own.pairs = localPairs.sum() - own.errors; // this node's share; rank 0 reports the whole run
-            own.pairsPerSecond = wall > 0 ? own.pairs / wall : 0;
+            own.nodes = List.of(report.published());
             return own;
         }
         reports.put(0, report);
@@ -491,7 +493,15 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         f.put("devices", deviceCount);
         f.put("pairs", localPairs.sum());
         f.put("errors", pipeline.pairErrors());
+        f.put("items_needed", own.itemsNeeded);
+        f.put(NodeReport.ITEMS_NEEDED_SET, NodeReport.encode(pipeline.itemsNeeded()));
         f.put("loads", pipeline.loads());
+        // The node's own performance-model figures (for its share), as its own summary has them; absent if undefined.
+        putDefined(f, "R", own.reuse);
+        putDefined(f, "R_lower_bound", own.reuseLowerBound);
+        putDefined(f, "t_min_seconds", own.tMinSeconds);
+        f.put("device_seconds", own.deviceSeconds);
+        putDefined(f, "system_efficiency", own.systemEfficiency);
         f.put("cache", Map.of("device", stats(pipeline.deviceCacheStats()), "host", stats(pipeline.hostCacheStats())));
         if (l3 != null) {
             L3Stats s = l3.stats();
@@ -525,7 +535,14 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
     }
 
     private static Map<String, Object> stats(CacheStats s) {
-        return Map.of("slots", s.slots(), "hits", s.hits(), "misses", s.misses(), "evictions", s.evictions());
+        return Map.of("slots", s.slots(), "slot_bytes", s.slotBytes(), "hits", s.hits(), "misses", s.misses(),
+                "evictions", s.evictions(), "waits", s.waits(), "hit_rate", s.hitRate());
+    }
+
+    private static void putDefined(Map<String, Object> figures, String name, Double value) {
+        if (value != null) {
+            figures.put(name, value);
+        }
     }
 
     // --- messages -----------------------------------------------------------------------------------------------

@@ -6,15 +6,17 @@ import io.rocket.core.summary.PerformanceModel;
 import io.rocket.core.summary.RunSummary;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Rank 0's summary of a cluster run: totals over the nodes' reports (loads, R, caches, L3 hits per hop, steals,
- * parts taken over from slower nodes, bytes), the start window, the performance model over all devices with kernel times averaged over every node, and the per-node
- * figures themselves.
+ * Rank 0's summary of a cluster run: totals over the nodes' reports (loads, caches, L3 hits per hop, steals, parts
+ * taken over from slower nodes, bytes), the start window, the performance model for the cluster as one scope (see
+ * {@link PerformanceModel}: fills are loads from storage, items needed the union of the nodes', kernel times and
+ * device-seconds summed over every node), and the per-node figures themselves.
  */
 final class ClusterSummary {
     private ClusterSummary() {
@@ -33,6 +35,9 @@ final class ClusterSummary {
         Map<Integer, NodeReport> byRank = new TreeMap<>(reports);
         long loads = 0;
         long devices = 0;
+        long capacity = 0;
+        double deviceSeconds = 0;
+        BitSet itemsNeeded = new BitSet(n);
         long preCount = 0;
         double preSeconds = 0;
         long cmpCount = 0;
@@ -66,9 +71,11 @@ final class ClusterSummary {
             });
             r.map("read_ahead").forEach((k, v) -> readAhead.merge(k, n(v), Long::sum));
             r.map("disk_cache").forEach((k, v) -> diskCache.merge(k, n(v), Long::sum));
-            nodes.add(r.figures());
+            nodes.add(r.published());
             loads += r.number("loads");
             devices += r.number("devices");
+            deviceSeconds += r.real("device_seconds");
+            itemsNeeded.or(r.itemsNeeded());
             preCount += r.number("preprocess_count");
             preSeconds += r.real("preprocess_seconds");
             cmpCount += r.number("compare_count");
@@ -94,19 +101,18 @@ final class ClusterSummary {
             localAttempts += num(steals, "local_attempts");
             localSuccesses += num(steals, "local_successes");
             Map<String, Object> cache = r.map("cache");
-            device = device.plus(cacheStats(cache.get("device")));
-            host = host.plus(cacheStats(cache.get("host")));
+            CacheStats nodeDevice = cacheStats(cache.get("device"));
+            CacheStats nodeHost = cacheStats(cache.get("host"));
+            capacity += nodeDevice.slots() + nodeHost.slots();
+            device = device.plus(nodeDevice);
+            host = host.plus(nodeHost);
         }
         s.loads = loads;
-        s.reuse = PerformanceModel.reuseFactor(loads, n);
-        // With the distributed cache every node's L2 serves the others, so the bound is that of one cache of them
-        // all; without it each node's own L2 bounds the loads of its share, which sum to the bound of one L2.
-        long slots = cluster.distributedCache() ? host.slots() : host.slots() / Math.max(1, byRank.size());
-        s.reuseLowerBound = PerformanceModel.reuseLowerBound(n, slots);
-        double tPre = preCount == 0 ? 0 : preSeconds / preCount;
-        double tCmp = cmpCount == 0 ? 0 : cmpSeconds / cmpCount;
-        s.tMinSeconds = n * tPre + s.pairsComputed * tCmp; // this run's pairs: fewer than all when it resumed
-        s.systemEfficiency = PerformanceModel.systemEfficiency(s.tMinSeconds, (int) devices, wall);
+        // The cluster as one scope: an item enters the cluster's memory only by a load (a fetch takes it from
+        // another node's L2), so loads are its fills; it holds what all nodes' L2 and L1 slots hold. Without the
+        // distributed cache the same bound holds, it is only further from what nodes that cannot share reach.
+        s.model(new PerformanceModel.Work(itemsNeeded.cardinality(), loads, capacity, pairs, preCount, preSeconds,
+                cmpCount, cmpSeconds, deviceSeconds));
         s.devices = rank0.devices;
         s.cache.put("device", device);
         s.cache.put("host", host);
@@ -162,7 +168,8 @@ final class ClusterSummary {
         if (!(o instanceof Map<?, ?> m)) {
             return new CacheStats(0, 0, 0, 0, 0, 0);
         }
-        return new CacheStats(n(m.get("slots")), 0, n(m.get("hits")), n(m.get("misses")), n(m.get("evictions")), 0);
+        return new CacheStats(n(m.get("slots")), n(m.get("slot_bytes")), n(m.get("hits")), n(m.get("misses")),
+                n(m.get("evictions")), n(m.get("waits")));
     }
 
     private static double real(Object o) {

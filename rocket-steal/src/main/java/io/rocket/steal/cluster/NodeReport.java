@@ -3,6 +3,8 @@ package io.rocket.steal.cluster;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
+import java.util.Base64;
+import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +16,28 @@ import java.util.Map;
  */
 record NodeReport(Map<String, Object> figures) {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * The items the node's pairs needed, as a set (Base64 of {@link BitSet#toByteArray}): rank 0 needs their union
+     * for the cluster's items needed; only travels, never shown.
+     */
+    static final String ITEMS_NEEDED_SET = "items_needed_set";
+
+    static String encode(BitSet items) {
+        return Base64.getEncoder().encodeToString(items.toByteArray());
+    }
+
+    /** The node's items needed; empty when it did not say. */
+    BitSet itemsNeeded() {
+        Object v = figures.get(ITEMS_NEEDED_SET);
+        return v instanceof String text ? BitSet.valueOf(Base64.getDecoder().decode(text)) : new BitSet();
+    }
+
+    /** The figures as summaries show them (without what only travels). */
+    Map<String, Object> published() {
+        Map<String, Object> shown = new LinkedHashMap<>(figures);
+        shown.remove(ITEMS_NEEDED_SET);
+        return shown;
+    }
 
     String toJson() throws IOException {
         return JSON.writeValueAsString(figures);
