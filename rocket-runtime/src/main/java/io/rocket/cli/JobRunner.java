@@ -12,8 +12,11 @@ import io.rocket.steal.journal.RunJournal;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Runs an application from the command line: opens the TSV sink, runs (on one node, or as one node of a cluster
@@ -60,6 +63,12 @@ public final class JobRunner {
             }
             out.print(cluster == null ? summary.format() : "rank " + cluster.rank() + ": " + summary.format());
             out.flush();
+            String loss = writer && cluster != null ? lossLine(summary) : null;
+            if (loss != null) {
+                PrintWriter err = options.progressOutput();
+                err.println(loss);
+                err.flush();
+            }
             if (writer && options.summaryJson() != null) {
                 try {
                     summary.writeJson(options.summaryJson());
@@ -71,6 +80,23 @@ public final class JobRunner {
         } catch (IOException e) {
             throw new RocketException("cannot write " + options.output() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Rank 0's one line about the nodes a cluster run lost, for the user and for the launchers that pass it on
+     * (rocket-local, rocket.sbatch): which ranks, how many pairs were handed out again, and that the job is whole,
+     * since the job's outcome is rank 0's. {@code null} when no node was lost.
+     */
+    static String lossLine(RunSummary summary) {
+        if (!(summary.cluster.get("lost_ranks") instanceof Collection<?> lost) || lost.isEmpty()) {
+            return null;
+        }
+        String ranks = lost.stream().map(String::valueOf).collect(Collectors.joining(", "));
+        Object recomputed = summary.cluster.getOrDefault("recomputed_pairs", 0L);
+        long total = summary.pairs + summary.errors;
+        return String.format(Locale.ROOT, "rocket: lost rank%s %s; %,d pairs recomputed; all %,d pairs done%s",
+                lost.size() == 1 ? "" : "s", ranks, ((Number) recomputed).longValue(), total,
+                summary.errors == 0 ? "" : String.format(Locale.ROOT, " (%,d failed)", summary.errors));
     }
 
     /** The exit code for a finished run. */

@@ -108,9 +108,11 @@ class ProcessClusterTest {
             assertThat(p.exitValue()).as(log).isZero();
         }
         assertThat(Files.readString(dir.resolve("rank-0.log")))
-                .contains("verified: all 19900 pairs once, values correct");
+                .contains("verified: all 19900 pairs once, values correct")
+                .containsPattern("rocket: lost rank 2; [0-9,]+ pairs recomputed; all 19,900 pairs done");
         String summary = Files.readString(dir.resolve("s.json"));
-        assertThat(summary).contains("\"lost_nodes\" : 1").contains("\"recomputed_pairs\"");
+        assertThat(summary).contains("\"lost_nodes\" : 1").contains("\"recomputed_pairs\"")
+                .containsPattern("\"lost_ranks\" : \\[ 2 \\]");
     }
 
     @Test

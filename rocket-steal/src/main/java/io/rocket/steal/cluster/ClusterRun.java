@@ -385,6 +385,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         RunSummary summary = ClusterSummary.build(app.name(), n, wall, collector.count() - collector.errors(),
                 collector.errors(), own, reports, cluster, membership.startWindow());
         summary.cluster.put("lost_nodes", recovery.lostNodes());
+        summary.cluster.put("lost_ranks", membership.lost().stream().sorted().toList());
         summary.cluster.put("recomputed_pairs", recovery.recomputedPairs());
         summary.cluster.put("duplicate_results", collector.duplicates());
         return summary;
