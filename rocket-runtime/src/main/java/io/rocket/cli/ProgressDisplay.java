@@ -11,6 +11,7 @@ import java.io.Console;
 import java.io.PrintWriter;
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -24,7 +25,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * rocket: 79,800/79,800 pairs (100.0%), 1,210 pairs/s, done in 0:01:06; nodes: r0 305/s r1 301/s r2 98/s (lost) r3 300/s
  * </pre>
  *
- * Pairs are counted as they reach the sink (one counter add each, never a lock); the drawing and printing run on a
+ * Before a cluster run has formed nothing is computed, and the display says what it waits for instead of showing
+ * pairs: {@code rocket: waiting for ranks 1, 2 to join (12 s of 60 s)}.
+ *
+ * <p>Pairs are counted as they reach the sink (one counter add each, never a lock); the drawing and printing run on a
  * daemon thread of their own, which {@link #close} stops. Rates are moving averages over about the last interval
  * (ten seconds for the bar); pairs resumed from a journal count as done, not in the rates ({@link ProgressMeter}).
  *
@@ -43,6 +47,8 @@ public final class ProgressDisplay<K, R> implements ResultSink<K, R>, ClusterPro
     private final Thread thread;
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile boolean printed;
+    /** What a cluster run waits for before it has formed ({@link #joining}); null once it has, or on one node. */
+    private volatile String waiting;
 
     private ProgressDisplay(ResultSink<K, R> next, long total, Duration interval, PrintWriter out, boolean terminal) {
         this.next = next;
@@ -111,6 +117,11 @@ public final class ProgressDisplay<K, R> implements ResultSink<K, R>, ClusterPro
             } catch (InterruptedException e) {
                 return;
             }
+            String joining = waiting;
+            if (joining != null) {
+                bar.setExtraMessage(" " + joining);
+                continue;
+            }
             bar.stepTo(meter.done());
             if (tick % BAR_TICKS_PER_RATE == 0) {
                 meter.sample();
@@ -130,6 +141,12 @@ public final class ProgressDisplay<K, R> implements ResultSink<K, R>, ClusterPro
             }
             if (closed.get()) {
                 return;
+            }
+            String joining = waiting;
+            if (joining != null) {
+                out.println("rocket: " + joining); // not a progress line: a run that never forms ends without one
+                out.flush();
+                continue;
             }
             meter.sample();
             if (meter.done() >= meter.total()) {
@@ -171,8 +188,30 @@ public final class ProgressDisplay<K, R> implements ResultSink<K, R>, ClusterPro
     }
 
     @Override
+    public void joining(List<Integer> missing, long waitedMillis, long timeoutMillis) {
+        waiting = waitingLine(missing, waitedMillis, timeoutMillis);
+    }
+
+    /** {@code waiting for ranks 1, 2 to join (12 s of 60 s)} */
+    static String waitingLine(List<Integer> missing, long waitedMillis, long timeoutMillis) {
+        StringBuilder b = new StringBuilder("waiting for ");
+        if (missing.isEmpty()) {
+            b.append("the cluster to form");
+        } else {
+            b.append(missing.size() == 1 ? "rank " : "ranks ");
+            for (int k = 0; k < missing.size(); k++) {
+                b.append(k == 0 ? "" : ", ").append(missing.get(k));
+            }
+            b.append(" to join");
+        }
+        return b.append(" (").append(waitedMillis / 1000).append(" s of ").append(timeoutMillis / 1000).append(" s)")
+                .toString();
+    }
+
+    @Override
     public void clusterStarted(int nodes) {
         meter.nodes(nodes);
+        waiting = null;
     }
 
     @Override

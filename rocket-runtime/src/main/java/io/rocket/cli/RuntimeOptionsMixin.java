@@ -128,7 +128,8 @@ public final class RuntimeOptionsMixin {
     Path discoveryDir;
 
     @Option(names = "--join-timeout", paramLabel = "SECONDS", defaultValue = "60",
-            description = "How long to wait for all nodes to join. Default: ${DEFAULT-VALUE}.")
+            description = "Cluster runs: seconds a node waits, from its start, for all nodes to join; then every node "
+                    + "exits 1 with one line naming the missing ranks. Default: ${DEFAULT-VALUE}.")
     int joinTimeoutSeconds;
 
     @Option(names = "--distributed-cache", negatable = true, defaultValue = "true", fallbackValue = "true",

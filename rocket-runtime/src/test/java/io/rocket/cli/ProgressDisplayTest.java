@@ -72,6 +72,22 @@ class ProgressDisplayTest {
     }
 
     @Test
+    @Timeout(30)
+    void beforeTheClusterForms_saysWhatItWaitsFor_neverPairs_andNoLastLineWhenItNeverForms() throws Exception {
+        StringWriter text = new StringWriter();
+        ProgressDisplay<Integer, Long> display = ProgressDisplay.lines(new Counting(), 1_000, Duration.ofMillis(20),
+                new PrintWriter(text));
+        display.joining(List.of(1, 2), 12_400, 60_000);
+        while (text.toString().lines().count() < 2) {
+            Thread.sleep(10);
+        }
+        display.close();
+        assertThat(text.toString().lines().toList())
+                .allSatisfy(line -> assertThat(line).isEqualTo("rocket: waiting for ranks 1, 2 to join (12 s of 60 s)"));
+        assertThat(ProgressDisplay.waitingLine(List.of(3), 0, 5_000)).isEqualTo("waiting for rank 3 to join (0 s of 5 s)");
+    }
+
+    @Test
     void nothingDone_noLastLine_andOffWhenThereIsNothingToShow() {
         StringWriter text = new StringWriter();
         ProgressDisplay<Integer, Long> display = ProgressDisplay.lines(new Counting(), 10, Duration.ofSeconds(30),

@@ -76,6 +76,21 @@ class ClusterProgressTest {
         return text.toString();
     }
 
+    /**
+     * The progress lines of {@code text}, after checking that the only others are the lines saying which ranks rank 0
+     * waits for, and that these come before any progress (nothing is computed before the cluster has formed).
+     */
+    private static List<String> progressLines(String text) {
+        List<String> all = text.lines().toList();
+        int waiting = 0;
+        while (waiting < all.size() && all.get(waiting).startsWith("rocket: waiting for ")) {
+            assertThat(all.get(waiting)).as(text)
+                    .matches("rocket: waiting for ranks? [0-9, ]+ to join \\([0-9]+ s of 30 s\\)");
+            waiting++;
+        }
+        return all.subList(waiting, all.size());
+    }
+
     /** The rate shown for each rank in {@code line}, in rank order; lost ranks as negative. */
     private static List<Double> nodeRates(String line) {
         String nodes = line.substring(line.indexOf("; nodes:") + "; nodes:".length());
@@ -95,7 +110,7 @@ class ClusterProgressTest {
         SyntheticCheck check = new SyntheticCheck(11, N, true);
         String text = run(4, r -> Faults.NONE, check);
         assertThat(check.problem()).isNull();
-        List<String> lines = text.lines().toList();
+        List<String> lines = progressLines(text);
         assertThat(lines.size()).as(text).isGreaterThanOrEqualTo(3);
         for (String line : lines) {
             assertThat(line).as(text).matches("rocket: [0-9,]+/7,140 pairs \\([0-9.]+%\\), [0-9.,]+ pairs/s, .*; "
@@ -115,7 +130,7 @@ class ClusterProgressTest {
         SyntheticCheck check = new SyntheticCheck(11, N, true);
         String text = run(3, r -> r == 2 ? Faults.NONE.withCrashAfter(300) : Faults.NONE, check);
         assertThat(check.problem()).isNull();
-        List<String> lines = text.lines().toList();
+        List<String> lines = progressLines(text);
         String last = lines.get(lines.size() - 1);
         assertThat(last).as(text).startsWith("rocket: 7,140/7,140 pairs (100.0%)").contains("done in")
                 .contains(" r2 ").endsWith("/s (lost)");

@@ -53,6 +53,13 @@ final class ClusterChannel implements Receiver, AutoCloseable {
 
     /** Control messages are small (FRAG4 cuts at 60 KB); a longer length prefix on the TCP port is garbage. */
     static final int MAX_TCP_MESSAGE = 8 << 20;
+    /** How long the first JOIN request waits for its answer; later ones wait longer ({@link JoinBackoff}). */
+    static final long FIRST_JOIN_WAIT_MILLIS = 2000;
+    /**
+     * The longest wait for one JOIN answer: long enough for a coordinator on a machine loaded several times over, short
+     * enough that a join abandoned at the join timeout ends soon (it ends at the next try).
+     */
+    static final long LONGEST_JOIN_WAIT_MILLIS = 8000;
 
     private final JChannel channel;
     private final Handler handler;
@@ -136,8 +143,11 @@ final class ClusterChannel implements Receiver, AutoCloseable {
             stack.add(auth);
         }
         GMS gms = new GMS();
-        gms.setJoinTimeout(2000);
         gms.printLocalAddress(false);
+        // Directly below GMS: each JOIN request waits longer for its answer than the one before, and GMS retries
+        // until the cluster run's --join-timeout, never splitting off a node whose coordinator is merely slow.
+        stack.add(new JoinBackoff(gms, FIRST_JOIN_WAIT_MILLIS,
+                Math.min(LONGEST_JOIN_WAIT_MILLIS, o.joinTimeout().toMillis() / 4)));
         stack.add(gms);
         stack.add(new UFC());
         stack.add(new MFC());
@@ -150,6 +160,9 @@ final class ClusterChannel implements Receiver, AutoCloseable {
             channel.connect(group == null ? CLUSTER : CLUSTER + "-" + group);
         } catch (Exception e) {
             SecurityException refused = refusal(e);
+            if (refused != null && JoinBackoff.ABANDONED.equals(refused.getMessage())) {
+                throw new RocketException("cluster: joining abandoned (the join timeout passed)", e);
+            }
             if (refused != null) {
                 LOG.debug("cluster: join refused: {}", refused.getMessage());
                 throw new RocketException(ControlProtection.OPEN_COORDINATOR.equals(refused.getMessage())
@@ -177,6 +190,34 @@ final class ClusterChannel implements Receiver, AutoCloseable {
                         + "the running cluster's"
                 : "the running cluster requires a cluster secret and this node has none (--cluster-secret-file)";
         return "cluster: authentication failed: " + why;
+    }
+
+    /**
+     * Ends a join still in progress (the cluster run's join timeout passed): its connect fails soon after, which
+     * lets the channel close. Does nothing once the node has joined.
+     */
+    void abandonJoin() {
+        JoinBackoff backoff = channel.getProtocolStack().findProtocol(JoinBackoff.class);
+        if (backoff != null) {
+            backoff.abandon();
+        }
+    }
+
+    /** Whether the channel is still joining the group. */
+    boolean joining() {
+        return channel.isConnecting();
+    }
+
+    /** JOIN requests this node has sent so far (0: it found no coordinator yet, or formed the group itself). */
+    int joinTries() {
+        JoinBackoff backoff = channel.getProtocolStack().findProtocol(JoinBackoff.class);
+        return backoff == null ? 0 : backoff.tries();
+    }
+
+    /** The node this node's last JOIN request went to, or null before the first. */
+    Address joinCoordinator() {
+        JoinBackoff backoff = channel.getProtocolStack().findProtocol(JoinBackoff.class);
+        return backoff == null ? null : backoff.lastCoordinator();
     }
 
     Address self() {

@@ -18,7 +18,8 @@ import java.util.List;
  * @param hosts            every node's control address in rank order (static discovery), or empty
  * @param discoveryDir     a directory all nodes share (file-based discovery), or null
  * @param loopbackGroup    an in-JVM cluster name (tests: all nodes in one JVM), or null
- * @param joinTimeout      how long to wait for all P nodes
+ * @param joinTimeout      how long a node waits for the cluster to form, from the start of its run (connecting
+ *                         included); then it fails with one line naming the missing ranks
  * @param distributedCache whether the L3 level is used
  * @param hops             h: candidates kept per item by its contact node
  * @param l3Timeout        how long a requester waits for an L3 reply before loading locally

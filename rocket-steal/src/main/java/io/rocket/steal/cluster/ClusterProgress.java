@@ -13,7 +13,15 @@ package io.rocket.steal.cluster;
  */
 public interface ClusterProgress {
 
-    /** The run starts with {@code nodes} nodes; called once, before any {@link #computed}. */
+    /**
+     * The cluster has not formed yet: {@code missing} (ranks, in order) have not joined after {@code waitedMillis}
+     * of the {@code timeoutMillis} the run waits for them ({@code --join-timeout}). Called from the start of the
+     * run a few times a second until {@link #clusterStarted}; nothing is computed before.
+     */
+    default void joining(java.util.List<Integer> missing, long waitedMillis, long timeoutMillis) {
+    }
+
+    /** The cluster has formed and the run starts with {@code nodes} nodes; called once, before any {@link #computed}. */
     void clusterStarted(int nodes);
 
     /** {@code rank} computed {@code pairs} more pairs. */

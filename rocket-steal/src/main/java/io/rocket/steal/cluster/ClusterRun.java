@@ -105,6 +105,8 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
     /** Pairs done before this run (resumed from rank 0's journal), which no node runs again; null when none. */
     private volatile PairSet resumed;
     private volatile View currentView;
+    /** The thread joining the group; it ends once the channel has joined or its join failed. */
+    private volatile Thread joiner;
 
     private ClusterRun(Application<K, R> app, List<K> keys, RocketOptions options, ClusterOptions cluster,
                        ResultSink<K, R> sink) {
@@ -132,9 +134,14 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
     }
 
     private RunSummary execute() throws InterruptedException {
+        long joining = System.nanoTime(); // --join-timeout counts from here: connecting is part of joining
         int n = keys.size();
         if (progress != null) {
-            progress.clusterStarted(cluster.nodes());
+            List<Integer> others = new ArrayList<>();
+            for (int r = 1; r < cluster.nodes(); r++) {
+                others.add(r);
+            }
+            progress.joining(others, 0, cluster.joinTimeout().toMillis());
         }
         Devices.Opened opened = Devices.open(options.device());
         List<Device> devices = opened.devices();
@@ -215,11 +222,12 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                         if (journal != null) {
                 journal.onFailure(work::abort);
             }
-            long joining = System.nanoTime();
-            channel.connect(cluster.loopbackGroup());
-            LOG.info("rank {}: connected in {} ms", rank, (System.nanoTime() - joining) / 1_000_000);
-            membership.announce();
-            membership.awaitStart();
+            connect(channel, joining);
+            ClusterProgress shown = progress;
+            membership.awaitStart(joining, shown == null ? (missing, waited, timeout) -> { } : shown::joining);
+            if (progress != null) {
+                progress.clusterStarted(cluster.nodes());
+            }
             LOG.info("rank {}: all {} nodes joined, run starts ({} ms after connecting began)", rank, cluster.nodes(),
                     (System.nanoTime() - joining) / 1_000_000);
             if (chrome != null) {
@@ -241,6 +249,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             if (recovery != null) {
                 recovery.start();
             }
+            membership.reconcile(); // a rank that left between rank 0's START and this node's start is lost now
             if (collector != null) {
                 collector.checkComplete(); // a run with no pairs is over at once
             }
@@ -321,7 +330,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
                 if (membership != null && membership.failed()) {
                     Thread.sleep(300); // let a REJECT or the failure reach the other nodes before we vanish
                 }
-                channel.close();
+                close(channel);
             }
             if (data != null) {
                 data.close();
@@ -332,6 +341,51 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
             }
             opened.hostMemory().close();
         }
+    }
+
+    /**
+     * Joins the group on a thread of its own, so that the wait for the cluster to form, connecting included, is
+     * bounded by {@code --join-timeout} ({@link Membership#awaitStart}); JGroups' join itself retries until the channel
+     * is closed. A refusal at join fails the run at once.
+     */
+    private void connect(ClusterChannel channel, long began) {
+        Thread t = new Thread(() -> {
+            try {
+                channel.connect(cluster.loopbackGroup());
+                LOG.info("rank {}: connected in {} ms", rank, (System.nanoTime() - began) / 1_000_000);
+                membership.connected();
+            } catch (RocketException e) {
+                membership.joinFailed(e); // ignored when the run failed first (its channel closed at the deadline)
+            } catch (RuntimeException e) {
+                membership.joinFailed(new RocketException("cluster: cannot join: " + e, e));
+            }
+        }, "rocket-join");
+        t.setDaemon(true);
+        joiner = t;
+        t.start();
+    }
+
+    /**
+     * Closes the channel. A join still in progress holds the channel's lock: it is abandoned, and the channel closed
+     * on another thread once the join has ended, so that a run that failed to form returns at once.
+     */
+    private void close(ClusterChannel channel) {
+        channel.abandonJoin();
+        Thread t = joiner;
+        if (t == null || !t.isAlive()) {
+            channel.close();
+            return;
+        }
+        Thread closer = new Thread(() -> {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            channel.close();
+        }, "rocket-join-close");
+        closer.setDaemon(true);
+        closer.start();
     }
 
     @SuppressWarnings("unchecked")
@@ -555,7 +609,7 @@ public final class ClusterRun<K, R> implements ClusterChannel.Handler {
         }
         switch (kind) {
             case HELLO -> membership.onHello(from, in);
-            case READY -> membership.onReady(in);
+            case READY -> membership.onReady(from, in);
             case START -> membership.onStart(in);
             case REJECT -> membership.onReject(in);
             case STEAL_REQUEST -> stealing.onRequest(from, in);

@@ -22,11 +22,16 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
 
 /**
- * Who is in the run: maps stable ranks to JGroups addresses and data-plane endpoints. Each node announces itself
- * (HELLO: rank, fingerprint, data endpoint, proposed start window) on every view change; a node that knows all P
- * ranks tells rank 0 (READY); rank 0 starts the run for everyone (START) once all P are ready, with the smallest
- * start window proposed, so that all nodes cut the same shares even when their L2 sizes differ, and with the pairs
- * done before (a resumed journal), which no node runs again. A fingerprint
+ * Who is in the run: maps stable ranks to JGroups addresses and data-plane endpoints, and decides when the cluster
+ * has formed. Each node announces itself (HELLO: rank, fingerprint, data endpoint, proposed start window) to its view
+ * until the run starts. A node that knows all P ranks <em>and has all of them in its current view</em> tells rank 0
+ * (READY), again with every announcement until the run starts, so that a READY lost in a view change is sent again.
+ * Rank 0 starts the run for everyone (START) once every rank is READY and in rank 0's own current view (a START
+ * reaches exactly the members of that view), with the smallest start window proposed, so that all nodes cut the
+ * same shares even when their L2 sizes differ, and with the pairs done before (a resumed journal), which no node runs
+ * again; a rank that asks again after the start (it missed the START in a view change) gets it once more. The whole
+ * join, from connecting on, is bounded by {@code --join-timeout}: then the node fails with one line naming the ranks
+ * still missing and why (rank 0 sends its line to all, so that every node stops with the same one). A fingerprint
  * differing from rank 0's is refused at once on both sides (REJECT), so nodes given other items or options fail
  * fast. After the start, a rank other than 0 leaving the view (a crash, a kill, a node cut off and excluded by
  * failure detection) is <em>lost</em>: it is reported to the run once, which re-runs its work, and it can never come
@@ -45,7 +50,12 @@ final class Membership {
     private final CountDownLatch started = new CountDownLatch(1);
     private final AtomicReference<RocketException> failure = new AtomicReference<>();
     private volatile ClusterChannel channel;
-    private volatile boolean sentReady;
+    /** Whether this node's channel has joined the group (its connect returned). */
+    private volatile boolean connected;
+    /** What last kept the cluster from forming, for the line of a join that timed out; empty when nothing yet. */
+    private volatile String lastReason = "";
+    /** Rank 0: the START it sent, to send again to a rank that missed it; null before. */
+    private volatile byte[] startMessage;
     private volatile boolean ending;
     private volatile Runnable rankZeroGone = () -> { };
     private volatile long startEpochMillis;
@@ -106,26 +116,79 @@ final class Membership {
             fail(reason);
             return;
         }
-        if (!sentReady && addresses.size() == options.nodes() && addresses.containsKey(0)) {
-            sentReady = true;
-            channel.send(addresses.get(0), Wire.encode(Wire.Kind.READY, out -> out.writeInt(options.rank())));
+        byte[] again = startMessage;
+        if (again != null) {
+            channel.send(from, again); // the run started without this node hearing it: it missed the START
+            return;
         }
+        sendReadyIfFormed();
     }
 
-    void onReady(DataInputStream in) throws IOException {
-        ready.add(in.readInt());
-        if (options.rank() == 0 && ready.size() == options.nodes() && started.getCount() > 0) {
-            // Every rank is READY, so rank 0 has every rank's HELLO and its proposal.
-            int window = proposedWindows.values().stream().min(Integer::compare).orElse(self.window());
-            channel.send(null, Wire.encode(Wire.Kind.START, out -> {
-                out.writeLong(System.currentTimeMillis());
-                out.writeInt(window);
-                Wire.writeBytes(out, resumedPairs);
-            }));
+    /**
+     * Tells rank 0 this node is ready when it knows every rank and has every one of them in its current view. Sent
+     * with every announcement until the run starts: a READY sent before a view change can be lost in it.
+     */
+    private void sendReadyIfFormed() {
+        if (started.getCount() == 0 || !connected || !missing(channel.view()).isEmpty()) {
+            return;
         }
+        channel.send(addresses.get(0), Wire.encode(Wire.Kind.READY, out -> out.writeInt(options.rank())));
+    }
+
+    /**
+     * The ranks this node cannot count on yet: not heard from, or heard from but not in {@code view}; on rank 0 also
+     * those that do not yet see every other rank (not READY).
+     */
+    private Set<Integer> missing(View view) {
+        Set<Integer> missing = new TreeSet<>();
+        for (int r = 0; r < options.nodes(); r++) {
+            Address a = addresses.get(r);
+            if (a == null || view == null || !view.containsMember(a)
+                    || (options.rank() == 0 && r != 0 && !ready.contains(r))) {
+                missing.add(r);
+            }
+        }
+        return missing;
+    }
+
+    void onReady(Address from, DataInputStream in) throws IOException {
+        int rank = in.readInt();
+        if (rank < 0 || rank >= options.nodes()) {
+            return;
+        }
+        byte[] again = startMessage;
+        if (again != null) {
+            channel.send(from, again); // still asking: it missed the START
+            return;
+        }
+        ready.add(rank);
+        maybeStart();
+    }
+
+    /**
+     * Rank 0: starts the run once every rank is READY and in rank 0's current view, the only nodes a START cast
+     * to the group reaches. Called on every READY, view change and tick of the wait, on whichever thread.
+     */
+    private synchronized void maybeStart() {
+        if (options.rank() != 0 || startMessage != null || started.getCount() == 0 || !connected
+                || !missing(channel.view()).isEmpty()) {
+            return;
+        }
+        // Every rank is READY, so rank 0 has every rank's HELLO and its proposal.
+        int window = proposedWindows.values().stream().min(Integer::compare).orElse(self.window());
+        byte[] start = Wire.encode(Wire.Kind.START, out -> {
+            out.writeLong(System.currentTimeMillis());
+            out.writeInt(window);
+            Wire.writeBytes(out, resumedPairs);
+        });
+        startMessage = start;
+        channel.send(null, start);
     }
 
     void onStart(DataInputStream in) throws IOException {
+        if (started.getCount() == 0) {
+            return; // a START sent again to a node that had it already
+        }
         startEpochMillis = in.readLong();
         startWindow = in.readInt();
         resumedPairs = Wire.readBytes(in);
@@ -153,7 +216,12 @@ final class Membership {
     }
 
     void onReject(DataInputStream in) throws IOException {
-        fail(in.readUTF());
+        String reason = in.readUTF();
+        if (reason.startsWith(NOT_FORMED)) {
+            joinFailed(new RocketException("cluster: " + reason)); // one line, printed where the run fails
+        } else {
+            fail(reason);
+        }
     }
 
     private void reject(Address to, String reason) {
@@ -161,6 +229,9 @@ final class Membership {
     }
 
     void onView(View view) {
+        if (failed()) {
+            return; // the run is over: nodes leaving now are no news
+        }
         if (ending) {
             Address zero = addresses.get(0);
             if (options.rank() != 0 && zero != null && !view.containsMember(zero)) {
@@ -169,9 +240,11 @@ final class Membership {
             return;
         }
         if (started.getCount() > 0) {
+            // Before the start, views come and go as nodes join, are suspected under load and merge back: nothing
+            // is final until the join deadline. Rank 0 stopping on purpose says so to all (REJECT).
             Address coordinator = addresses.get(0);
             if (options.rank() != 0 && coordinator != null && !view.containsMember(coordinator)) {
-                fail("rank 0 left before the run started (its log says why)");
+                lastReason = "rank 0 left this node's view (" + view.size() + " members)";
             }
             return;
         }
@@ -255,24 +328,133 @@ final class Membership {
         }
     }
 
-    /** Waits for START; throws the reason when joining failed or timed out. */
-    void awaitStart() throws InterruptedException {
-        long deadline = System.nanoTime() + options.joinTimeout().toNanos();
-        while (!started.await(200, TimeUnit.MILLISECONDS)) {
-            if (System.nanoTime() > deadline) {
-                Set<Integer> missing = new TreeSet<>();
-                for (int r = 0; r < options.nodes(); r++) {
-                    if (!addresses.containsKey(r)) {
-                        missing.add(r);
-                    }
+    /** Told on rank 0, while it waits for the cluster to form, which ranks are missing and for how long. */
+    @FunctionalInterface
+    interface Waiting {
+        void waiting(List<Integer> missing, long waitedMillis, long timeoutMillis);
+    }
+
+    /** The start of the line of a cluster that did not form in time (a REJECT with it is not logged again). */
+    static final String NOT_FORMED = "the cluster did not form within ";
+
+    /** This node's channel has joined the group: from now on it announces itself. */
+    void connected() {
+        if (failed()) {
+            return;
+        }
+        connected = true;
+        announce();
+    }
+
+    /** Joining the group failed (refused at join, say): the run fails with {@code e} unless it failed already. */
+    void joinFailed(RocketException e) {
+        if (failure.compareAndSet(null, e)) {
+            started.countDown();
+            onFailure.run();
+        }
+    }
+
+    /**
+     * Waits until the run starts, at most {@code --join-timeout} after {@code beganNanos} (when connecting began):
+     * then throws one line naming the missing ranks and what last kept them out, and rank 0 sends that line to
+     * every node it can reach. Announces this node (and READY, and on rank 0 START) on every tick, and tells
+     * {@code waiting} how it goes. Throws the reason when joining failed.
+     */
+    void awaitStart(long beganNanos, Waiting waiting) throws InterruptedException {
+        long timeout = options.joinTimeout().toNanos();
+        while (!started.await(TICK_MILLIS, TimeUnit.MILLISECONDS)) {
+            long waited = System.nanoTime() - beganNanos;
+            boolean in = connected;
+            Set<Integer> missing = missing(in ? channel.view() : null);
+            missing.remove(options.rank());
+            if (waited >= timeout) {
+                String line = NOT_FORMED + options.joinTimeout().toSeconds() + " s: " + missingPhrase(missing)
+                        + " (last: " + reason(in, missing) + ")";
+                if (options.rank() == 0 && in) {
+                    // Every node then stops with the same line, rather than each after its own deadline.
+                    channel.send(null, Wire.encode(Wire.Kind.REJECT, out -> out.writeUTF(line)));
                 }
-                throw new RocketException("cluster: only " + addresses.size() + " of " + options.nodes()
-                        + " nodes joined within " + options.joinTimeout().toSeconds() + " s (missing ranks "
-                        + missing + ")");
+                joinFailed(new RocketException("cluster: " + line));
+                break;
             }
-            announce();
+            if (in) {
+                announce(); // nodes that joined the view since the last tick have not heard this one
+                sendReadyIfFormed();
+                maybeStart();
+            }
+            waiting.waiting(List.copyOf(missing), TimeUnit.NANOSECONDS.toMillis(waited),
+                    TimeUnit.NANOSECONDS.toMillis(timeout));
         }
         checkFailure();
+    }
+
+    private static final long TICK_MILLIS = 200;
+
+    private static String missingPhrase(Set<Integer> missing) {
+        if (missing.isEmpty()) {
+            return "every rank is in the view, but rank 0 did not start the run";
+        }
+        return (missing.size() == 1 ? "rank " + ranks(missing) + " is" : "ranks " + ranks(missing) + " are")
+                + " missing";
+    }
+
+    /** "1, 2, 5" */
+    static String ranks(java.util.Collection<Integer> ranks) {
+        StringBuilder b = new StringBuilder();
+        for (int r : ranks) {
+            b.append(b.length() == 0 ? "" : ", ").append(r);
+        }
+        return b.toString();
+    }
+
+    /** What keeps {@code missing} out, as far as this node can tell. */
+    private String reason(boolean in, Set<Integer> missing) {
+        if (!in) {
+            int tries = channel.joinTries();
+            return tries == 0 ? "this node found no group to join"
+                    : "this node's request to join " + channel.joinCoordinator() + " got no answer (" + tries
+                    + (tries == 1 ? " try)" : " tries)");
+        }
+        View view = channel.view();
+        List<String> why = new ArrayList<>();
+        Set<Integer> unheard = new TreeSet<>();
+        Set<Integer> outside = new TreeSet<>();
+        Set<Integer> unready = new TreeSet<>();
+        for (int r : missing) {
+            Address a = addresses.get(r);
+            if (a == null) {
+                unheard.add(r);
+            } else if (view == null || !view.containsMember(a)) {
+                outside.add(r);
+            } else {
+                unready.add(r);
+            }
+        }
+        if (!unheard.isEmpty()) {
+            why.add("no announcement from rank" + (unheard.size() == 1 ? " " : "s ") + ranks(unheard));
+        }
+        if (!outside.isEmpty()) {
+            why.add("rank" + (outside.size() == 1 ? " " : "s ") + ranks(outside) + " announced but not in this node's "
+                    + "view of " + (view == null ? 0 : view.size()) + " members");
+        }
+        if (!unready.isEmpty()) {
+            why.add("rank" + (unready.size() == 1 ? " " : "s ") + ranks(unready) + " do not see every rank yet");
+        }
+        if (!lastReason.isEmpty()) {
+            why.add(lastReason);
+        }
+        if (why.isEmpty()) {
+            why.add("no START from rank 0");
+        }
+        return String.join("; ", why);
+    }
+
+    /** After the start: ranks that left the view while the run was starting are lost now. */
+    void reconcile() {
+        View now = channel.view();
+        if (now != null) {
+            onView(now);
+        }
     }
 
     void checkFailure() {
