@@ -27,12 +27,13 @@ import java.util.Set;
 /**
  * Writes the reference part of the documentation ({@code docs/reference/}) from the code that defines it: every
  * command's options from their picocli annotations, the exit codes from {@link ExitCode}, the trace's tracks from
- * {@link TraceEvent}, {@link ThreadKind} and {@link TraceCounter}. The pages are never edited by hand:
+ * {@link TraceEvent}, {@link ThreadKind} and {@link TraceCounter}, the summary's fields from
+ * {@link io.rocket.core.summary.SummaryFields}. The pages are never edited by hand:
  * {@code scripts/docs-reference} regenerates them, and a test fails when the committed pages differ from what this
  * class writes.
  */
 public final class ReferenceDocs {
-    private static final String HEADER = "<!-- Generated from the code by scripts/docs-reference; do not edit. -->\n\n";
+    static final String HEADER = "<!-- Generated from the code by scripts/docs-reference; do not edit. -->\n\n";
 
     private ReferenceDocs() {
     }
@@ -50,6 +51,7 @@ public final class ReferenceDocs {
     public static Map<String, String> pages() {
         Map<String, String> pages = new LinkedHashMap<>();
         pages.put("commands.md", commands());
+        pages.put("summary.md", SummaryReference.page());
         pages.put("trace.md", trace());
         pages.put("exit-codes.md", exitCodes());
         return pages;
