@@ -25,9 +25,13 @@ import java.util.TreeMap;
         "step_seconds", "busy_seconds", "nodes", "failures"})
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public final class RunSummary {
+    /** The application's {@link io.rocket.core.Application#name() name}. */
     public String app;
+    /** The number of items (keys) in the job. */
     public long items;
+    /** Pairs with a result, this run's and (on resume) the journal's. */
     public long pairs;
+    /** Pairs that failed, this run's and (on resume) the journal's. */
     public long errors;
     /** Pairs this run computed or found failed (the rest were resumed from a journal). */
     @JsonProperty("pairs_computed")
@@ -35,20 +39,27 @@ public final class RunSummary {
     /** Pairs taken from the journal of an earlier run of the same job ({@code --resume}). */
     @JsonProperty("pairs_resumed")
     public long pairsResumed;
+    /** The run's wall time in seconds, from the first item read to the last result delivered. */
     @JsonProperty("wall_seconds")
     public double wallSeconds;
+    /** Pairs computed per second of wall time (this run's pairs only). */
     @JsonProperty("pairs_per_second")
     public double pairsPerSecond;
+    /** Item loads (preprocessed items brought into a cache level), counting reloads after eviction. */
     public long loads;
+    /** The reuse factor R: loads per item (1 is perfect); see {@link PerformanceModel#reuseFactor}. */
     @JsonProperty("R")
     public double reuse;
     /** The least R any schedule could reach with this run's host caches (see {@link PerformanceModel#reuseLowerBound}). */
     @JsonProperty("R_lower_bound")
     public double reuseLowerBound;
+    /** The performance model's lower bound on device time, in seconds; see {@link PerformanceModel#tMinSeconds}. */
     @JsonProperty("t_min_seconds")
     public double tMinSeconds;
+    /** {@code (T_min / p) / T}; see {@link PerformanceModel#systemEfficiency}. */
     @JsonProperty("system_efficiency")
     public double systemEfficiency;
+    /** Each device's {@link io.rocket.core.device.Device#info() facts}, in device order. */
     public List<Map<String, Object>> devices = List.of();
     /** {@code device} (L1, all devices) and {@code host} (L2). */
     public Map<String, CacheStats> cache = new LinkedHashMap<>();
@@ -76,18 +87,34 @@ public final class RunSummary {
     /** Items that failed to load, with the reason. */
     public List<Failure> failures = List.of();
 
-    /** One item that could not be loaded. */
+    /**
+     * One item that could not be loaded.
+     *
+     * @param item the item's index in the key array
+     * @param key the item's {@link io.rocket.core.Application#label label}
+     * @param error the reason, as shown to the user
+     */
     public record Failure(int item, String key, String error) {
     }
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    /** Writes the summary as JSON. */
+    /**
+     * Writes the summary as JSON.
+     *
+     * @param file the file to write, replaced if it exists; its directory must exist
+     * @throws IOException when the file cannot be written
+     */
     public void writeJson(Path file) throws IOException {
         JSON.writeValue(file.toFile(), this);
     }
 
-    /** The summary as JSON text. */
+    /**
+     * The summary as JSON text.
+     *
+     * @return the summary as indented JSON, the same text {@link #writeJson} writes
+     * @throws IOException when serialization fails (it does not for the field types used here)
+     */
     public String toJson() throws IOException {
         return JSON.writeValueAsString(this);
     }
@@ -95,6 +122,11 @@ public final class RunSummary {
     /**
      * Adds what a resumed run took from its journal: {@code pairs}, {@code errors} and {@code failures} then describe
      * the whole job, while {@code pairs_computed}, the rates and the performance model stay this run's.
+     *
+     * @param resumed the number of pairs the journal recorded (results and failures)
+     * @param resumedErrors how many of those pairs failed
+     * @param resumedFailures the items the earlier run failed to load; merged with this run's by item, this run's
+     *        reason winning
      */
     public void addResumed(long resumed, long resumedErrors, List<Failure> resumedFailures) {
         pairsResumed = resumed;
@@ -110,7 +142,11 @@ public final class RunSummary {
         failures = List.copyOf(byItem.values());
     }
 
-    /** A few human-readable lines for the end of a run. */
+    /**
+     * A few human-readable lines for the end of a run.
+     *
+     * @return the lines, each ending with the platform's line separator; numbers formatted in the root locale
+     */
     public String format() {
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "%s: %d items, %d pairs (%d errors) in %.3f s, %.0f pairs/s%n",
