@@ -107,16 +107,30 @@ public final class Main {
     private Main() {
     }
 
-    /** The command line's synopsis, as its help shows it. */
+    /**
+     * The command line's synopsis, as its help shows it.
+     *
+     * @return the one-line synopsis, e.g. for generated documentation
+     */
     public static String synopsis() {
         return SYNOPSIS;
     }
 
-    /** How the command line's key arguments become keys, one paragraph each, as its help shows them. */
+    /**
+     * How the command line's key arguments become keys, one paragraph each, as its help shows them.
+     *
+     * @return an unmodifiable list of paragraphs, each a single line of plain text
+     */
     public static List<String> keyHelp() {
         return List.of(KEY_HELP);
     }
 
+    /**
+     * Runs a command line (see {@link #execute}) on the process's stdout and stderr and exits the JVM with its exit
+     * code ({@link ExitCode}). Prefers IPv4 for cluster sockets.
+     *
+     * @param args the application class first, then options and keys
+     */
     public static void main(String[] args) {
         System.setProperty("java.net.preferIPv4Stack", "true");
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
@@ -125,6 +139,11 @@ public final class Main {
     /**
      * Runs a command line (the application class first, then options and keys) and returns its exit code; prints
      * to {@code out} and {@code err} only, never exits.
+     *
+     * @param args the application class first (or {@code --help}, {@code --version}), then its options and keys
+     * @param out where help, the summary and other regular output go; not closed
+     * @param err where error messages and progress go; not closed
+     * @return the process exit code: one of the {@link ExitCode} codes
      */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         try {

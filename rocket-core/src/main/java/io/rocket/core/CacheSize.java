@@ -11,7 +11,15 @@ import java.util.Locale;
  */
 public record CacheSize(long bytes, long slots) {
 
-    /** Parses {@code 512M}, {@code 2G}, {@code 1048576}, {@code 40slots}. */
+    /**
+     * Parses {@code 512M}, {@code 2G}, {@code 1048576}, {@code 40slots}.
+     *
+     * @param text a non-negative number of bytes, possibly fractional ({@code 1.5G}), with an optional K, M, G or T
+     *        suffix (powers of 1024) and an optional trailing {@code B}; or a whole number followed by {@code slots}
+     *        ({@code slot} also works). Case and surrounding blanks are ignored.
+     * @return the size, with {@link #bytes()} or {@link #slots()} set and the other -1
+     * @throws RocketException when {@code text} is neither form, or negative
+     */
     public static CacheSize parse(String text) {
         String s = text.trim().toLowerCase(Locale.ROOT);
         try {
@@ -49,7 +57,12 @@ public record CacheSize(long bytes, long slots) {
         }
     }
 
-    /** Slots of {@code slotBytes} that fit. */
+    /**
+     * Slots of {@code slotBytes} that fit.
+     *
+     * @param slotBytes the size of one slot in bytes (values below 1 count as 1)
+     * @return the slot count as given, or the number of whole slots that fit in the bytes given; at least 0
+     */
     public long slots(long slotBytes) {
         return slots >= 0 ? slots : bytes / Math.max(1, slotBytes);
     }

@@ -16,29 +16,51 @@ public abstract class DeviceBuffer {
     private final ByteBuffer view;
     private long length;
 
-    /** Memory the host cannot address (sim, cuda): {@link #byteBuffer()} throws. */
+    /**
+     * Memory the host cannot address (sim, cuda): {@link #byteBuffer()} throws.
+     *
+     * @param capacity the size of the device memory in bytes, at least 0; the subclass holds the memory itself
+     */
     protected DeviceBuffer(long capacity) {
         this.capacity = capacity;
         this.view = null;
     }
 
-    /** Memory the host can address: the backend copies through {@code memory}, kernels get their own view of it. */
+    /**
+     * Memory the host can address: the backend copies through {@code memory}, kernels get their own view of it.
+     *
+     * @param memory the whole memory (its capacity becomes this buffer's), owned by the backend from now on; the
+     *        kernels' view of it is little-endian
+     */
     protected DeviceBuffer(ByteBuffer memory) {
         this.capacity = memory.capacity();
         this.view = AppView.of(memory);
     }
 
-    /** The capacity in bytes. */
+    /**
+     * The capacity in bytes.
+     *
+     * @return the capacity in bytes, fixed for the buffer's life
+     */
     public final long capacity() {
         return capacity;
     }
 
-    /** The number of valid bytes. */
+    /**
+     * The number of valid bytes.
+     *
+     * @return the number of valid bytes, from 0 to {@link #capacity()}, counted from offset 0
+     */
     public final long length() {
         return length;
     }
 
-    /** Sets the number of valid bytes. */
+    /**
+     * Sets the number of valid bytes. The runtime sets it from what a kernel returns; kernels need not.
+     *
+     * @param length the number of valid bytes, from 0 to {@link #capacity()}
+     * @throws IllegalArgumentException when {@code length} is outside that range
+     */
     public final void length(long length) {
         if (length < 0 || length > capacity) {
             throw new IllegalArgumentException("length " + length + " outside 0.." + capacity);
@@ -54,6 +76,7 @@ public abstract class DeviceBuffer {
      * kernel at a time, on its device's kernel thread, and no other thread moves the view's position. The same
      * object on every call, so hot paths allocate nothing.
      *
+     * @return the kernel's view of the memory, never null; valid only while the kernel that got the buffer runs
      * @throws UnsupportedOperationException on devices whose memory the host cannot address
      */
     public ByteBuffer byteBuffer() {

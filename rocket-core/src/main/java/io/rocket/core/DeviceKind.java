@@ -9,7 +9,11 @@ public enum DeviceKind {
     /** NVIDIA GPUs. */
     CUDA;
 
-    /** The lower-case name used on the command line. */
+    /**
+     * The lower-case name used on the command line.
+     *
+     * @return {@code cpu}, {@code sim} or {@code cuda}
+     */
     public String id() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }

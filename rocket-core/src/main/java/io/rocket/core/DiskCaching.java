@@ -14,5 +14,10 @@ package io.rocket.core;
  * </ul>
  */
 public enum DiskCaching {
-    NONE, PARSED, PREPROCESSED
+    /** Keep nothing: every run reads, parses and preprocesses every item. */
+    NONE,
+    /** Keep the output of {@link Application#parse}; a later run still preprocesses. */
+    PARSED,
+    /** Keep the preprocessed item; a later run on the same device kind skips reading, parsing and preprocessing. */
+    PREPROCESSED
 }

@@ -17,7 +17,13 @@ public final class HostBuffer {
     private final ByteBuffer view;
     private long length;
 
-    /** Wraps a direct buffer; the runtime owns it. */
+    /**
+     * Wraps a direct buffer; the runtime owns it.
+     *
+     * @param memory the direct buffer to wrap, whole (its capacity becomes this buffer's); its byte order is set to
+     *        little-endian, and it must not be used elsewhere afterwards
+     * @throws IllegalArgumentException when {@code memory} is not direct
+     */
     public HostBuffer(ByteBuffer memory) {
         if (!memory.isDirect()) {
             throw new IllegalArgumentException("host buffers must be direct");
@@ -26,17 +32,30 @@ public final class HostBuffer {
         this.view = AppView.of(memory);
     }
 
-    /** The capacity in bytes. */
+    /**
+     * The capacity in bytes.
+     *
+     * @return the capacity in bytes, fixed for the buffer's life
+     */
     public long capacity() {
         return memory.capacity();
     }
 
-    /** The number of valid bytes. */
+    /**
+     * The number of valid bytes.
+     *
+     * @return the number of valid bytes, from 0 to {@link #capacity()}, counted from offset 0
+     */
     public long length() {
         return length;
     }
 
-    /** Sets the number of valid bytes. */
+    /**
+     * Sets the number of valid bytes. The runtime sets it from what a step returns; application code need not.
+     *
+     * @param length the number of valid bytes, from 0 to {@link #capacity()}
+     * @throws IllegalArgumentException when {@code length} is outside that range
+     */
     public void length(long length) {
         if (length < 0 || length > memory.capacity()) {
             throw new IllegalArgumentException("length " + length + " outside 0.." + memory.capacity());
@@ -50,6 +69,8 @@ public final class HostBuffer {
      * read ({@code postprocess}'s result) it is at position 0 with its limit at {@link #length()}. Relative and
      * absolute gets and puts both work; the position is the step's own until it returns. The same object on every
      * call, so hot paths allocate nothing.
+     *
+     * @return the application's view of the memory, never null; valid only while the step that got the buffer runs
      */
     public ByteBuffer byteBuffer() {
         return view;
@@ -58,6 +79,8 @@ public final class HostBuffer {
     /**
      * The runtime's buffer for copies: position 0, limit at capacity, always; use absolute access only. Never handed
      * to application code.
+     *
+     * @return the runtime's own buffer over the whole memory, little-endian, never null
      */
     public ByteBuffer raw() {
         return memory;

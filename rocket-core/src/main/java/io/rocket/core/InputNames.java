@@ -16,7 +16,13 @@ public final class InputNames {
     private InputNames() {
     }
 
-    /** The name of {@code path} for messages. */
+    /**
+     * The name of {@code path} for messages.
+     *
+     * @param path a local or remote path, never null
+     * @return the path for local files, the URI a user would type for remote ones; never null, and never throws
+     *         (a failing namer falls back to the scheme and path)
+     */
     public static String of(Path path) {
         try {
             return namer.apply(path);
@@ -25,7 +31,12 @@ public final class InputNames {
         }
     }
 
-    /** Installs the namer of the remote storage support. */
+    /**
+     * Installs the namer of the remote storage support. It replaces the previous one for every thread.
+     *
+     * @param value the namer, never null; it may throw, in which case {@link #of} falls back to the scheme and path
+     * @throws NullPointerException when {@code value} is null
+     */
     public static void use(Function<Path, String> value) {
         namer = Objects.requireNonNull(value);
     }

@@ -27,6 +27,8 @@ public interface KeyParser<K> {
     /**
      * The key named by {@code text}, called once per key before the run starts, on one thread, in key order.
      *
+     * @param text one key argument, line of an {@code @FILE} or file of a directory argument, never null
+     * @return the key, never null
      * @throws IllegalArgumentException (or any other exception) when the text names no valid key; its message is
      *                                  shown to the user with the text
      */

@@ -12,8 +12,22 @@ import java.io.IOException;
  */
 public interface ResultCodec<R> {
 
+    /**
+     * Writes one result. Called on the node that computed the pair, from the thread that streams results to rank 0.
+     *
+     * @param value the result {@link Application#postprocess} returned
+     * @param out where to write it; the codec writes only {@code value}'s own bytes (no framing is needed)
+     * @throws IOException when {@code out} fails
+     */
     void write(R value, DataOutput out) throws IOException;
 
+    /**
+     * Reads one result, as {@link #write} wrote it. Called on rank 0.
+     *
+     * @param in where to read it from, positioned at the result's first byte
+     * @return the result, equal to the one written
+     * @throws IOException when {@code in} fails or ends early
+     */
     R read(DataInput in) throws IOException;
 
     /** 64-bit integers. */

@@ -34,22 +34,35 @@ public interface SinkFiles {
         }
     };
 
-    /** The files, in a fixed order: the order of the lengths below. */
+    /**
+     * The files, in a fixed order: the order of the lengths below.
+     *
+     * @return the paths, never null; the same list on every call, empty for a sink that writes no files
+     */
     List<Path> paths();
 
     /**
      * Ends the files' content here and returns each file's length at this point. What it ends may still be in
      * memory; {@link #force} writes it.
+     *
+     * @return each file's length in bytes, in the order of {@link #paths()}
+     * @throws IOException when a file cannot be written
      */
     long[] flush() throws IOException;
 
-    /** Writes what {@link #flush} ended, where it is still in memory, and makes it durable (fsync). */
+    /**
+     * Writes what {@link #flush} ended, where it is still in memory, and makes it durable (fsync).
+     *
+     * @throws IOException when a file cannot be written or synced
+     */
     void force() throws IOException;
 
     /**
      * Cuts each file back to its length from an earlier {@link #flush} (0: never recorded, the file starts again)
      * and goes on appending there.
      *
+     * @param lengths each file's length in bytes, in the order of {@link #paths()}, as an earlier {@link #flush}
+     *        returned it
      * @throws IOException when a file is shorter than its length (it changed after it was recorded)
      */
     void cut(long[] lengths) throws IOException;

@@ -25,17 +25,29 @@ public enum ExitCode {
         this.meaning = meaning;
     }
 
-    /** The process exit status. */
+    /**
+     * The process exit status.
+     *
+     * @return the status, from 0 to 4
+     */
     public int code() {
         return code;
     }
 
-    /** What the status means, one sentence (Markdown). */
+    /**
+     * What the status means, one sentence (Markdown).
+     *
+     * @return the meaning; the part before the first colon is its short form in {@link #helpLine()}
+     */
     public String meaning() {
         return meaning;
     }
 
-    /** One line for a command's help footer: {@code Exit codes: 0 success; 1 error; ...}. */
+    /**
+     * One line for a command's help footer: {@code Exit codes: 0 success; 1 error; ...}.
+     *
+     * @return the line, ending with a full stop and no line separator
+     */
     public static String helpLine() {
         StringBuilder line = new StringBuilder("Exit codes:");
         for (ExitCode c : values()) {

@@ -20,7 +20,13 @@ public final class InputsMixin {
             + "and # comments skipped), instead of listing a directory.")
     Path inputList;
 
-    /** The inputs of {@code --input-list}, resolved, in list order; empty without one. */
+    /**
+     * The inputs of {@code --input-list}, resolved, in list order; empty without one.
+     *
+     * @return the listed paths, each resolved to its file system (connecting to remote storage as needed); an
+     *         empty list when {@code --input-list} was not given
+     * @throws RocketException when the list cannot be read or an entry cannot be resolved
+     */
     public List<Path> listed() {
         return inputList == null ? List.of() : InputLocations.defaults().readList(inputList);
     }
@@ -39,7 +45,9 @@ public final class InputsMixin {
      * The source given on the command line: {@code dir} (resolved to its file system, connecting to remote storage)
      * or the list.
      *
+     * @param dir the directory argument as typed (a local path or a URI), or null when none was given
      * @param what what the directory holds ("photos"), for the message when neither or both are given
+     * @return the source: the resolved directory, or the resolved list entries in list order
      * @throws RocketException naming the problem when neither or both are given, or an input cannot be resolved
      */
     public Source source(String dir, String what) {

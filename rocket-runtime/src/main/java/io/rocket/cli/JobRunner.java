@@ -33,7 +33,21 @@ public final class JobRunner {
     /**
      * Runs {@code app} on {@code keys}; extra sinks (matrix, clusters, tree builders) see every result too.
      *
-     * @return the run summary
+     * @param <K> the application's key type
+     * @param <R> the application's result type
+     * @param app the application, never null
+     * @param keys the keys, in index order; every pair {@code i < j} is computed
+     * @param options the parsed runtime and cluster options: output, errors file, summary JSON, progress, journal
+     * @param format turns a result into the text of its TSV column; called from several threads at once
+     * @param resultName the TSV header of the result column, e.g. {@code distance}
+     * @param out where the human-readable summary is printed (and progress lines without a terminal); flushed,
+     *        not closed
+     * @param extraSinks further sinks that see every result on rank 0, e.g. a matrix builder; may be empty, and
+     *        are not closed here
+     * @return the run summary: the whole job's on rank 0, this node's own on the other ranks
+     * @throws RocketException for unusable options, devices or journal, or when an output cannot be written (its
+     *         message is meant for the user)
+     * @throws Exception when the run fails otherwise (for example, the cluster cannot form)
      */
     public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, RuntimeOptionsMixin options,
                                         Function<R, String> format, String resultName, PrintWriter out,
@@ -99,7 +113,12 @@ public final class JobRunner {
                 summary.errors == 0 ? "" : String.format(Locale.ROOT, " (%,d failed)", summary.errors));
     }
 
-    /** The exit code for a finished run. */
+    /**
+     * The exit code for a finished run.
+     *
+     * @param summary the summary {@link #run} returned
+     * @return {@link ExitCode#OK}'s code when no pair failed, else {@link #EXIT_PAIRS_FAILED}
+     */
     public static int exitCode(RunSummary summary) {
         return summary.errors == 0 ? ExitCode.OK.code() : EXIT_PAIRS_FAILED;
     }

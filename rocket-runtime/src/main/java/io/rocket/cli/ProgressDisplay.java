@@ -73,6 +73,14 @@ public final class ProgressDisplay<K, R> implements ResultSink<K, R>, ClusterPro
      * Wraps {@code sink} with a progress display: a bar (on stderr) when the process has a terminal, else a line to
      * {@code out} every {@code interval}. Returns null when there is nothing to show: no pairs, or progress turned
      * off (a null or zero interval).
+     *
+     * @param <K> key type
+     * @param <R> result type
+     * @param sink the sink to pass every result and failure on to, never null; closed by the caller, not here
+     * @param total the number of pairs in the job, resumed ones included
+     * @param interval how often a line is printed without a terminal; null, zero or negative turns progress off
+     * @param out where lines go without a terminal; the bar always goes to stderr
+     * @return a running display that the caller must {@link #close}, or null when there is nothing to show
      */
     public static <K, R> ProgressDisplay<K, R> open(ResultSink<K, R> sink, long total, Duration interval,
                                                     PrintWriter out) {
@@ -82,7 +90,17 @@ public final class ProgressDisplay<K, R> implements ResultSink<K, R>, ClusterPro
         return new ProgressDisplay<>(sink, total, interval, out, onTerminal());
     }
 
-    /** As {@link #open}, but always printing lines to {@code out}, never a bar (batch jobs, tests). */
+    /**
+     * As {@link #open}, but always printing lines to {@code out}, never a bar (batch jobs, tests).
+     *
+     * @param <K> key type
+     * @param <R> result type
+     * @param sink the sink to pass every result and failure on to, never null; closed by the caller, not here
+     * @param total the number of pairs in the job, resumed ones included
+     * @param interval how often a line is printed; null, zero or negative turns progress off
+     * @param out where the lines go
+     * @return a running display that the caller must {@link #close}, or null when there is nothing to show
+     */
     public static <K, R> ProgressDisplay<K, R> lines(ResultSink<K, R> sink, long total, Duration interval,
                                                      PrintWriter out) {
         if (interval == null || interval.isZero() || interval.isNegative() || total == 0) {
@@ -187,6 +205,13 @@ public final class ProgressDisplay<K, R> implements ResultSink<K, R>, ClusterPro
         return next.files();
     }
 
+    /**
+     * Shows, in place of progress, the ranks the cluster still waits for.
+     *
+     * @param missing       the ranks not yet joined, in rank order
+     * @param waitedMillis  how long this node has waited so far
+     * @param timeoutMillis the join timeout ({@code --join-timeout})
+     */
     @Override
     public void joining(List<Integer> missing, long waitedMillis, long timeoutMillis) {
         waiting = waitingLine(missing, waitedMillis, timeoutMillis);

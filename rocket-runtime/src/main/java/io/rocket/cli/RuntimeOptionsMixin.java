@@ -214,17 +214,34 @@ public final class RuntimeOptionsMixin {
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
-    /** Whether this is a cluster run. */
+    /**
+     * Whether this is a cluster run.
+     *
+     * @return true when {@code --nodes} is above 1
+     */
     public boolean isCluster() {
         return nodes > 1;
     }
 
-    /** Whether this node writes the run's outputs: always on one node, rank 0 only in a cluster run. */
+    /**
+     * Whether this node writes the run's outputs: always on one node, rank 0 only in a cluster run.
+     *
+     * @return true when this node writes the TSV, errors and summary files
+     */
     public boolean writesOutputs() {
         return !isCluster() || rank == 0;
     }
 
-    /** The cluster options of this node; {@code fingerprint} must be the same on every node. */
+    /**
+     * The cluster options of this node; {@code fingerprint} must be the same on every node.
+     *
+     * @param fingerprint what identifies the job, usually {@link #fingerprint(List)}; nodes with different
+     *        fingerprints refuse to run together
+     * @return the options of this node's rank, with every host resolved
+     * @throws RocketException naming the option when one is out of range, {@code --hosts} does not list
+     *         {@code --nodes} hosts, a host cannot be resolved, or neither {@code --hosts} nor
+     *         {@code --discovery-dir} is given
+     */
     public ClusterOptions clusterOptions(String fingerprint) {
         atLeast("--nodes", nodes, 1);
         if (rank < 0 || rank >= nodes) {
@@ -316,6 +333,8 @@ public final class RuntimeOptionsMixin {
      * the inputs are ({@link InputsMixin}), are left out: they may differ between nodes, and between a run and its
      * resumption elsewhere. So are an application's output files (options whose parameter is labelled {@code FILE}): only rank 0 writes them, and a resumed job may
      * ask for more of them.
+     *
+     * @return the command's qualified name, then one {@code --option=value} line per application option
      */
     public String jobOptions() {
         StringBuilder b = new StringBuilder(command.qualifiedName());
@@ -340,12 +359,21 @@ public final class RuntimeOptionsMixin {
     /**
      * A digest of what must be equal on every node: the {@link #jobOptions}, how the work starts, and the item
      * labels in order.
+     *
+     * @param labels the item labels, in key order
+     * @return the digest, the same on every node of one job
      */
     public String fingerprint(List<String> labels) {
         return ClusterOptions.fingerprint(jobOptions(), partitionedStart, labels);
     }
 
-    /** The journal settings ({@code --journal}, {@code --resume}), or null without a journal. */
+    /**
+     * The journal settings ({@code --journal}, {@code --resume}), or null without a journal.
+     *
+     * @return the journal directory, whether to resume, and the {@link #jobOptions()}; null without
+     *         {@code --journal}
+     * @throws RocketException when {@code --resume} is given without {@code --journal}
+     */
     public JournalOptions journalOptions() {
         if (journal == null) {
             if (resume) {
@@ -356,7 +384,12 @@ public final class RuntimeOptionsMixin {
         return new JournalOptions(journal, resume, jobOptions());
     }
 
-    /** The options as the runtime takes them; checks ranges with messages naming the option. */
+    /**
+     * The options as the runtime takes them; checks ranges with messages naming the option.
+     *
+     * @return the runtime options, without the cluster options (see {@link #clusterOptions(String)})
+     * @throws RocketException naming the option when one is out of range or needs another that is missing
+     */
     public RocketOptions toRocketOptions() {
         int threads = hostThreads == null ? Runtime.getRuntime().availableProcessors() : hostThreads;
         atLeast("--host-threads", threads, 1);
@@ -386,19 +419,39 @@ public final class RuntimeOptionsMixin {
         }
     }
 
+    /**
+     * The {@code --output} file: the TSV of results.
+     *
+     * @return the path as given, or null when results are not written
+     */
     public Path output() {
         return output;
     }
 
+    /**
+     * The {@code --errors} file: the TSV of failed pairs.
+     *
+     * @return the path as given, or null when failed pairs are not written
+     */
     public Path errors() {
         return errors;
     }
 
+    /**
+     * The {@code --summary-json} file: the run summary as JSON.
+     *
+     * @return the path as given, or null when no JSON summary is written
+     */
     public Path summaryJson() {
         return summaryJson;
     }
 
-    /** How often progress is shown without a terminal, or null when it is off ({@code --no-progress}, interval 0). */
+    /**
+     * How often progress is shown without a terminal, or null when it is off ({@code --no-progress}, interval 0).
+     *
+     * @return the interval, at least one millisecond, or null when progress is off
+     * @throws RocketException when {@code --progress-interval} is not between 0 and 86400 seconds
+     */
     public Duration progressInterval() {
         if (!(progressIntervalSeconds >= 0) || progressIntervalSeconds > 86_400) {
             throw new RocketException("--progress-interval must be 0 (off) to 86400 seconds, got "
@@ -410,7 +463,11 @@ public final class RuntimeOptionsMixin {
         return Duration.ofMillis(Math.max(1, Math.round(progressIntervalSeconds * 1000)));
     }
 
-    /** Where progress goes: the command's error stream (stderr), so that stdout and pipes stay clean. */
+    /**
+     * Where progress goes: the command's error stream (stderr), so that stdout and pipes stay clean.
+     *
+     * @return the command's error writer, or an auto-flushing writer on {@link System#err} outside picocli
+     */
     public PrintWriter progressOutput() {
         return command != null ? command.commandLine().getErr() : new PrintWriter(System.err, true);
     }

@@ -38,12 +38,15 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles {
     private final StringBuilder line = new StringBuilder(128);
 
     /**
+     * Opens the sink's files, creating them if needed; without {@code resume}, each starts anew with its header.
+     *
      * @param output     result file, or null to write none
      * @param errorsFile failed-pairs file, or null
      * @param label      key label for the left/right columns
      * @param format     result formatting
      * @param resultName header of the result column
      * @param resume     leave existing files alone until a journal {@link #cut}s them (else they start anew)
+     * @throws IOException when a file cannot be created, opened or truncated
      */
     public TsvResultSink(Path output, Path errorsFile, Function<K, String> label, Function<R, String> format,
                          String resultName, boolean resume) throws IOException {
@@ -61,7 +64,17 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles {
         }
     }
 
-    /** A sink that starts its files anew. */
+    /**
+     * A sink that starts its files anew: each is created or truncated and begins with its header.
+     *
+     * @param output     result file, or null to write none
+     * @param errorsFile failed-pairs file, or null
+     * @param label      key label for the left/right columns; called under the sink's lock
+     * @param format     result formatting for the result column; called under the sink's lock, so it should be
+     *                   quick; what it returns is written as is (no escaping of tabs or newlines)
+     * @param resultName header of the result column
+     * @throws IOException when a file cannot be created, opened or truncated
+     */
     public TsvResultSink(Path output, Path errorsFile, Function<K, String> label, Function<R, String> format,
                          String resultName) throws IOException {
         this(output, errorsFile, label, format, resultName, false);

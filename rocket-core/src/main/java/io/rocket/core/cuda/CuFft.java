@@ -45,12 +45,20 @@ public final class CuFft {
         }
     }
 
-    /** Empty when cuFFT is loaded, else a one-line reason. */
+    /**
+     * Empty when cuFFT is loaded, else a one-line reason. Loads the library on the first call.
+     *
+     * @return empty when cuFFT can be used, else why not (typically: not installed); never throws
+     */
     public static Optional<String> unavailabilityCause() {
         return Optional.ofNullable(CuFftLibrary.load().cause());
     }
 
-    /** The loaded library and cuFFT version, e.g. {@code libcufft.so.12 (cuFFT 12000)}, if loaded. */
+    /**
+     * The loaded library and cuFFT version, e.g. {@code libcufft.so.12 (cuFFT 12000)}, if loaded.
+     *
+     * @return the library and version for logs and the summary, or empty when cuFFT cannot be used
+     */
     public static Optional<String> library() {
         CuFftLibrary.Loaded loaded = CuFftLibrary.load();
         return loaded.cause() != null ? Optional.empty()
@@ -136,30 +144,64 @@ public final class CuFft {
             this.device = device;
         }
 
+        /**
+         * The number of rows.
+         *
+         * @return the number of rows the plan was made for, at least 1
+         */
         public int nx() {
             return nx;
         }
 
+        /**
+         * The number of columns: the fastest-varying dimension.
+         *
+         * @return the number of columns the plan was made for, at least 1
+         */
         public int ny() {
             return ny;
         }
 
+        /**
+         * The transform kind.
+         *
+         * @return the kind the plan was made for, never null
+         */
         public Type type() {
             return type;
         }
 
-        /** Bytes of the real side ({@code nx·ny} floats). */
+        /**
+         * Bytes of the real side ({@code nx·ny} floats).
+         *
+         * @return the size in bytes of the real array: the least capacity of a real input or output buffer
+         */
         public long realBytes() {
             return (long) nx * ny * Float.BYTES;
         }
 
-        /** Bytes of the complex side: the half spectrum for R2C/C2R, the full array for C2C. */
+        /**
+         * Bytes of the complex side: the half spectrum for R2C/C2R, the full array for C2C.
+         *
+         * @return the size in bytes of the complex array: the least capacity of a complex input or output buffer
+         */
         public long complexBytes() {
             long columns = type == Type.C2C ? ny : ny / 2 + 1;
             return (long) nx * columns * 2 * Float.BYTES;
         }
 
-        /** The forward transform: R2C (real → half spectrum) or C2C forward. In place when both are the same. */
+        /**
+         * The forward transform: R2C (real → half spectrum) or C2C forward. In place when both are the same.
+         * Queued on the kernel stream; complete when the kernel step ends.
+         *
+         * @param in device memory of this plan's GPU: {@link #realBytes()} (R2C) or {@link #complexBytes()} (C2C)
+         *        at least, read from offset 0
+         * @param out device memory of this plan's GPU, {@link #complexBytes()} at least, written from offset 0; may
+         *        be {@code in}
+         * @throws IllegalStateException for a C2R plan, or when the plan is closed
+         * @throws IllegalArgumentException when a buffer is not this GPU's memory or is too small
+         * @throws CudaException when cuFFT refuses the transform
+         */
         public void forward(DeviceBuffer in, DeviceBuffer out) {
             switch (type) {
                 case R2C -> check(CuFftLibrary.cufftExecR2C(handle, address(in, realBytes(), "input"),
@@ -170,7 +212,18 @@ public final class CuFft {
             }
         }
 
-        /** The inverse transform, unnormalised: C2R (half spectrum → real) or C2C inverse. */
+        /**
+         * The inverse transform, unnormalised: C2R (half spectrum → real) or C2C inverse. In place when both are the
+         * same. Queued on the kernel stream; complete when the kernel step ends.
+         *
+         * @param in device memory of this plan's GPU, {@link #complexBytes()} at least, read from offset 0 (cuFFT
+         *        may overwrite it for C2R)
+         * @param out device memory of this plan's GPU: {@link #realBytes()} (C2R) or {@link #complexBytes()} (C2C)
+         *        at least, written from offset 0; may be {@code in}
+         * @throws IllegalStateException for an R2C plan, or when the plan is closed
+         * @throws IllegalArgumentException when a buffer is not this GPU's memory or is too small
+         * @throws CudaException when cuFFT refuses the transform
+         */
         public void inverse(DeviceBuffer in, DeviceBuffer out) {
             switch (type) {
                 case C2R -> check(CuFftLibrary.cufftExecC2R(handle, address(in, complexBytes(), "input"),

@@ -28,6 +28,8 @@ public interface CudaKernelContext extends KernelContext {
     /**
      * The cuda view of a kernel context.
      *
+     * @param context the context the runtime handed to the kernel, never null
+     * @return the same object, as a cuda context
      * @throws IllegalArgumentException when {@code context} belongs to another kind of device
      */
     static CudaKernelContext of(KernelContext context) {
@@ -41,6 +43,12 @@ public interface CudaKernelContext extends KernelContext {
     /**
      * The grid size for a grid-stride loop over {@code elements} with {@code blockX} threads per block: one thread
      * per element, capped at {@code maxGrid} blocks (the threads then stride), and at least one block.
+     *
+     * @param elements the number of elements the kernel loops over, at least 0
+     * @param blockX the threads per block, at least 1
+     * @param maxGrid the most blocks to launch, at least 1 (a few per {@link #multiprocessors() multiprocessor}
+     *        is typical)
+     * @return the number of blocks, from 1 to {@code maxGrid}
      */
     static int gridFor(long elements, int blockX, int maxGrid) {
         return (int) Math.max(1, Math.min(maxGrid, (elements + blockX - 1) / blockX));
@@ -51,12 +59,23 @@ public interface CudaKernelContext extends KernelContext {
      * {@code args} in parameter order: {@link io.rocket.core.DeviceBuffer} (pointer), {@code Integer} ({@code int}),
      * {@code Long} ({@code long long}), {@code Float} or {@code Double}.
      *
+     * @param function the name of an {@code extern "C" __global__} function in a packaged kernel module
+     * @param gridX the number of blocks, at least 1
+     * @param blockX the threads per block, from 1 to the GPU's limit (1024 on current GPUs)
+     * @param args the kernel's arguments in parameter order; device buffers must belong to this GPU
      * @throws IllegalArgumentException for an unknown function or an unsupported argument
      * @throws CudaException when the driver refuses the launch
      */
     void launch(String function, int gridX, int blockX, Object... args);
 
-    /** Starts describing a launch of {@code function} without allocating; see {@link CudaLaunch}. */
+    /**
+     * Starts describing a launch of {@code function} without allocating; see {@link CudaLaunch}.
+     *
+     * @param function the name of an {@code extern "C" __global__} function in a packaged kernel module
+     * @return the context's one launch description, reset to a 1×1×1 grid and block with no arguments; valid until
+     *         the next call of this method
+     * @throws IllegalArgumentException for an unknown function
+     */
     CudaLaunch kernel(String function);
 
     /**
@@ -64,6 +83,10 @@ public interface CudaKernelContext extends KernelContext {
      * this device's kernel stream. Make it once (e.g. on the first call) and keep it; the device destroys it when
      * it closes if it was not closed before.
      *
+     * @param nx the number of rows, at least 1
+     * @param ny the number of columns (the fastest-varying dimension), at least 1
+     * @param type the transform kind, never null
+     * @return a new plan, owned by the caller (close it, or leave it to the device)
      * @throws CudaException when cuFFT is not available or refuses the plan
      */
     CuFft.Plan fft2d(int nx, int ny, CuFft.Type type);
@@ -73,6 +96,8 @@ public interface CudaKernelContext extends KernelContext {
      * sums), owned by the device and freed when it closes. Allocate once per context (e.g. lazily on the first call,
      * keyed by {@link #deviceIndex()}) and keep it: allocation synchronises the GPU and must stay off hot paths.
      *
+     * @param bytes the size in bytes, at least 0
+     * @return a new device buffer of that capacity, with undefined contents; never free it yourself
      * @throws CudaException when the GPU has not that much memory left
      */
     DeviceBuffer scratch(long bytes);
@@ -84,11 +109,18 @@ public interface CudaKernelContext extends KernelContext {
      * gives up overlap for that step. Uses a small staging buffer of the context: no allocation once it has grown
      * to the largest count asked for.
      *
+     * @param source device memory of this GPU holding at least {@code count} doubles from offset 0
+     * @param values the host array to fill, from index 0
+     * @param count the number of doubles to copy, from 0 to {@code values.length}
      * @throws IllegalArgumentException when {@code count} exceeds {@code values} or the buffer
      * @throws CudaException when a queued kernel failed or the copy is refused
      */
     void readDoubles(DeviceBuffer source, double[] values, int count);
 
-    /** The GPU's number of streaming multiprocessors, for sizing grids. */
+    /**
+     * The GPU's number of streaming multiprocessors, for sizing grids.
+     *
+     * @return the multiprocessor count, at least 1
+     */
     int multiprocessors();
 }

@@ -17,29 +17,89 @@ import io.rocket.core.DeviceBuffer;
  */
 public interface CudaLaunch {
 
-    /** A one-dimensional grid of {@code x} blocks. */
+    /**
+     * A one-dimensional grid of {@code x} blocks.
+     *
+     * @param x the number of blocks, at least 1
+     * @return this launch, for chaining
+     */
     CudaLaunch grid(int x);
 
+    /**
+     * A three-dimensional grid of {@code x·y·z} blocks.
+     *
+     * @param x the number of blocks in x, at least 1
+     * @param y the number of blocks in y, at least 1
+     * @param z the number of blocks in z, at least 1
+     * @return this launch, for chaining
+     */
     CudaLaunch grid(int x, int y, int z);
 
-    /** One-dimensional blocks of {@code x} threads. */
+    /**
+     * One-dimensional blocks of {@code x} threads.
+     *
+     * @param x the threads per block, from 1 to the GPU's limit (1024 on current GPUs)
+     * @return this launch, for chaining
+     */
     CudaLaunch block(int x);
 
+    /**
+     * Three-dimensional blocks of {@code x·y·z} threads.
+     *
+     * @param x the threads per block in x, at least 1
+     * @param y the threads per block in y, at least 1
+     * @param z the threads per block in z, at least 1; {@code x·y·z} at most the GPU's limit (1024 on current GPUs)
+     * @return this launch, for chaining
+     */
     CudaLaunch block(int x, int y, int z);
 
-    /** Dynamic shared memory per block in bytes (default 0). */
+    /**
+     * Dynamic shared memory per block in bytes (default 0).
+     *
+     * @param bytes the dynamic shared memory per block in bytes, from 0 to the GPU's limit
+     * @return this launch, for chaining
+     */
     CudaLaunch sharedBytes(int bytes);
 
-    /** A pointer argument: device memory of this GPU. */
+    /**
+     * A pointer argument: device memory of this GPU.
+     *
+     * @param buffer device memory of this GPU (a kernel's buffer or {@link CudaKernelContext#scratch}); the kernel
+     *        receives the address of its first byte
+     * @return this launch, for chaining
+     */
     CudaLaunch arg(DeviceBuffer buffer);
 
+    /**
+     * An {@code int} argument.
+     *
+     * @param value the value, passed as a 32-bit {@code int}
+     * @return this launch, for chaining
+     */
     CudaLaunch arg(int value);
 
-    /** A {@code long long} argument. */
+    /**
+     * A {@code long long} argument.
+     *
+     * @param value the value, passed as a 64-bit {@code long long}
+     * @return this launch, for chaining
+     */
     CudaLaunch arg(long value);
 
+    /**
+     * A {@code float} argument.
+     *
+     * @param value the value, passed as a 32-bit {@code float}
+     * @return this launch, for chaining
+     */
     CudaLaunch arg(float value);
 
+    /**
+     * A {@code double} argument.
+     *
+     * @param value the value, passed as a 64-bit {@code double}
+     * @return this launch, for chaining
+     */
     CudaLaunch arg(double value);
 
     /**

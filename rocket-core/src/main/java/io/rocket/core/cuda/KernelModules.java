@@ -41,6 +41,7 @@ public final class KernelModules {
     /**
      * Checks that module {@code name} is packaged.
      *
+     * @param name the module's name: the base name of its {@code .cu} file, without extension
      * @throws RocketException naming the module and how to build it
      */
     public static void require(String name) {

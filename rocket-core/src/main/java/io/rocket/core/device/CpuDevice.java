@@ -17,6 +17,11 @@ public final class CpuDevice implements Device {
     private final DirectHostMemory memory = new DirectHostMemory();
     private final Context context = new Context();
 
+    /**
+     * Creates a cpu device; it allocates nothing until asked.
+     *
+     * @param index the device's index within the node, from 0
+     */
     public CpuDevice(int index) {
         this.index = index;
     }

@@ -16,38 +16,86 @@ import java.util.Map;
  */
 public interface Device extends AutoCloseable {
 
+    /**
+     * The backend this device belongs to.
+     *
+     * @return the device kind, never null; the kind the application's {@link io.rocket.core.Kernels} are chosen for
+     */
     DeviceKind kind();
 
-    /** Index of this device within the node. */
+    /**
+     * Index of this device within the node.
+     *
+     * @return an index from 0 to the node's device count minus 1 (not the CUDA ordinal)
+     */
     int index();
 
-    /** A human name, e.g. {@code cpu:0} or the GPU's product name. */
+    /**
+     * A human name, e.g. {@code cpu:0} or the GPU's product name.
+     *
+     * @return the name for logs and the summary, never null; not necessarily unique
+     */
     String name();
 
-    /** Facts for the run summary (name, memory, multiprocessors, ...). */
+    /**
+     * Facts for the run summary (name, memory, multiprocessors, ...).
+     *
+     * @return an unmodifiable map from fact name to a value that serializes to JSON (string, number, boolean),
+     *         never null
+     */
     Map<String, Object> info();
 
-    /** Allocates device memory; freed by {@link #close()}. */
+    /**
+     * Allocates device memory; freed by {@link #close()}.
+     *
+     * @param bytes the capacity in bytes, at least 0
+     * @return a buffer of exactly that capacity with length 0, owned by this device (never free it otherwise)
+     */
     DeviceBuffer allocate(long bytes);
 
     /**
      * Whether the cache may allocate its slots when first used, during the run, rather than all before it: true
      * where an allocation is plain host memory that neither stalls the device nor waits for it.
+     *
+     * @return true when slots may be allocated lazily; false (the default) to allocate them all at start-up
      */
     default boolean allocatesOnFirstUse() {
         return false;
     }
 
-    /** Bytes of device memory a cache may still take by default. */
+    /**
+     * Bytes of device memory a cache may still take by default.
+     *
+     * @return a size in bytes, at least 0: what is free now less a reserve the device keeps for itself (for a GPU),
+     *         or a fixed default where memory is not a device's own (cpu, sim)
+     */
     long defaultCacheBytes();
 
-    /** Copies {@code bytes} from host to device and sets {@code dst}'s length. */
+    /**
+     * Copies {@code bytes} from host to device and sets {@code dst}'s length. Called only on the device's
+     * host-to-device thread; returns when the copy is complete.
+     *
+     * @param src the host buffer to copy from, from offset 0; its position, limit and length are not used
+     * @param dst a buffer {@link #allocate allocated} by this device, at least {@code bytes} in capacity
+     * @param bytes the number of bytes to copy, from 0 to both buffers' capacity
+     */
     void copyToDevice(HostBuffer src, DeviceBuffer dst, long bytes);
 
-    /** Copies {@code bytes} from device to host and sets {@code dst}'s length. */
+    /**
+     * Copies {@code bytes} from device to host and sets {@code dst}'s length. Called only on the device's
+     * device-to-host thread; returns when the copy is complete.
+     *
+     * @param src a buffer {@link #allocate allocated} by this device, copied from offset 0
+     * @param dst the host buffer to copy into, from offset 0, at least {@code bytes} in capacity
+     * @param bytes the number of bytes to copy, from 0 to both buffers' capacity
+     */
     void copyToHost(DeviceBuffer src, HostBuffer dst, long bytes);
 
-    /** The context handed to kernels; used only on the kernel thread. */
+    /**
+     * The context handed to kernels; used only on the kernel thread.
+     *
+     * @return the device's one kernel context, the same object on every call, never null
+     */
     DeviceKernelContext kernelContext();
 
     /** Frees all device memory of this device. */

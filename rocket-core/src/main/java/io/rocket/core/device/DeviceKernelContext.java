@@ -11,7 +11,11 @@ public interface DeviceKernelContext extends KernelContext {
     /** Marks the start of a kernel. */
     void begin();
 
-    /** Marks the end of the kernel started by {@link #begin()} and returns its device time in nanoseconds. */
+    /**
+     * Marks the end of the kernel started by {@link #begin()} and returns its device time in nanoseconds.
+     *
+     * @return the kernel's device time in nanoseconds: measured on real devices, modelled on the sim device
+     */
     long end();
 
     /**
@@ -20,6 +24,8 @@ public interface DeviceKernelContext extends KernelContext {
      * next while another thread waits for the first: the host's per-pair work (launch, bookkeeping, handing the
      * result on) then overlaps the device's, instead of leaving the device idle between kernels. Make one per pair
      * job, once; the device frees them when it closes.
+     *
+     * @return a new step, or null when this device runs kernels synchronously
      */
     default OverlappedStep newOverlappedStep() {
         return null;
@@ -40,6 +46,7 @@ public interface DeviceKernelContext extends KernelContext {
         /**
          * Waits until the kernel is complete and returns its device time in nanoseconds.
          *
+         * @return the kernel's device time in nanoseconds, between {@link #begin()} and the kernel's completion
          * @throws RuntimeException the device's error when the kernel failed
          */
         long await();

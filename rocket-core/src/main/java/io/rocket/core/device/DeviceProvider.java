@@ -11,14 +11,33 @@ import java.util.Optional;
  */
 public interface DeviceProvider {
 
+    /**
+     * The kind of device this provider opens.
+     *
+     * @return the device kind, never null; {@link Devices} asks the provider of a spec's kind
+     */
     DeviceKind kind();
 
-    /** Empty when usable, else a one-line reason (no driver, no kernels packaged, ...). */
+    /**
+     * Empty when usable, else a one-line reason (no driver, no kernels packaged, ...).
+     *
+     * @return empty when the devices can be opened, else the reason shown to the user; never throws
+     */
     Optional<String> unavailabilityCause();
 
-    /** Opens the devices of a spec of this provider's kind. */
+    /**
+     * Opens the devices of a spec of this provider's kind.
+     *
+     * @param spec the devices to open, of this provider's {@link #kind()}
+     * @return the opened devices, in the spec's order, indexed from 0; the caller closes them
+     * @throws io.rocket.core.RocketException when a device named by the spec cannot be opened
+     */
     List<Device> open(DeviceSpec spec);
 
-    /** The host memory to use with these devices (pinned for GPUs). */
+    /**
+     * The host memory to use with these devices (pinned for GPUs).
+     *
+     * @return the host memory for the node's host buffers, never null; the caller closes it
+     */
     HostMemory hostMemory();
 }

@@ -20,6 +20,16 @@ import java.util.Locale;
  */
 public record DeviceSpec(DeviceKind kind, int count, List<Integer> ordinals, double slowdown) {
 
+    /**
+     * Checks the slowdown and copies the ordinals.
+     *
+     * @param kind the backend, never null
+     * @param count the number of devices (cpu, sim), or -1 for all of them (cuda)
+     * @param ordinals the device ordinals to use (cuda), empty otherwise; copied, never null
+     * @param slowdown the factor on every modelled cost, a finite number above 0; 1 unless {@code kind} is sim
+     * @throws IllegalArgumentException when {@code slowdown} is not a finite number above 0, or is not 1 for a kind
+     *         other than sim
+     */
     public DeviceSpec {
         if (!(slowdown > 0) || Double.isInfinite(slowdown)) {
             throw new IllegalArgumentException("slowdown must be a finite number > 0, got " + slowdown);
@@ -30,12 +40,26 @@ public record DeviceSpec(DeviceKind kind, int count, List<Integer> ordinals, dou
         ordinals = List.copyOf(ordinals);
     }
 
-    /** Devices at their own speed. */
+    /**
+     * Devices at their own speed.
+     *
+     * @param kind the backend, never null
+     * @param count the number of devices (cpu, sim), or -1 for all of them (cuda)
+     * @param ordinals the device ordinals to use (cuda), empty otherwise; copied
+     */
     public DeviceSpec(DeviceKind kind, int count, List<Integer> ordinals) {
         this(kind, count, ordinals, 1);
     }
 
-    /** Parses a device option value. */
+    /**
+     * Parses a device option value.
+     *
+     * @param text {@code cpu}, {@code sim}, {@code cuda}, {@code cpu:N} or {@code sim:N} (N at least 1),
+     *        {@code sim@F} or {@code sim:N@F} (F a slowdown above 0), or {@code cuda:0,1} (ordinals); case and
+     *        surrounding blanks are ignored
+     * @return the spec, never null
+     * @throws RocketException when {@code text} has none of these forms; the message says what is expected
+     */
     public static DeviceSpec parse(String text) {
         String s = text.trim().toLowerCase(Locale.ROOT);
         double slowdown = 1;

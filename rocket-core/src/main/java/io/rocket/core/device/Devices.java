@@ -15,11 +15,22 @@ public final class Devices {
     private Devices() {
     }
 
-    /** The opened devices and the node's host memory. */
+    /**
+     * The opened devices and the node's host memory.
+     *
+     * @param devices the opened devices, in the spec's order, indexed from 0; the caller closes each
+     * @param hostMemory the host memory to allocate the node's host buffers from; the caller closes it
+     */
     public record Opened(List<Device> devices, HostMemory hostMemory) {
     }
 
-    /** Opens the devices of {@code spec}, or throws a {@link RocketException} saying why they cannot be used. */
+    /**
+     * Opens the devices of {@code spec}, or throws a {@link RocketException} saying why they cannot be used.
+     *
+     * @param spec the devices to open, never null
+     * @return the opened devices, in the spec's order, with the host memory to use with them; the caller closes both
+     * @throws RocketException when the kind has no backend in this build, or its backend is unusable here
+     */
     public static Opened open(DeviceSpec spec) {
         if (spec.kind() == DeviceKind.CPU || spec.kind() == DeviceKind.SIM) {
             List<Device> devices = new ArrayList<>();

@@ -19,7 +19,12 @@ public final class SimClock {
     private long end;
     private long returned = Long.MIN_VALUE;
 
-    /** Occupies the resource for {@code nanos} of modelled time and returns when that time has passed. */
+    /**
+     * Occupies the resource for {@code nanos} of modelled time and returns when that time has passed. Call it only
+     * on the thread this clock belongs to.
+     *
+     * @param nanos the modelled duration in nanoseconds; 0 or less returns at once
+     */
     public void occupy(long nanos) {
         if (nanos <= 0) {
             return;

@@ -27,7 +27,14 @@ public final class SimDevice implements Device {
     private final SimClock toHost = new SimClock();
     private final Context context = new Context();
 
-    /** @param slowdown factor on every modelled cost (1: as modelled; 4: four times slower) */
+    /**
+     * Creates a sim device.
+     *
+     * @param index the device's index within the node, from 0
+     * @param copyBytesPerSecond the modelled copy bandwidth in each direction, in bytes per second
+     * @param slowdown factor on every modelled cost (1: as modelled; 4: four times slower)
+     * @throws IllegalArgumentException when {@code slowdown} is not above 0
+     */
     public SimDevice(int index, double copyBytesPerSecond, double slowdown) {
         if (!(slowdown > 0)) {
             throw new IllegalArgumentException("slowdown must be > 0, got " + slowdown);
@@ -37,10 +44,21 @@ public final class SimDevice implements Device {
         this.slowdown = slowdown;
     }
 
+    /**
+     * Creates a sim device at its modelled speed.
+     *
+     * @param index the device's index within the node, from 0
+     * @param copyBytesPerSecond the modelled copy bandwidth in each direction, in bytes per second
+     */
     public SimDevice(int index, double copyBytesPerSecond) {
         this(index, copyBytesPerSecond, 1);
     }
 
+    /**
+     * Creates a sim device at its modelled speed, with {@link #DEFAULT_COPY_BYTES_PER_SECOND} copies.
+     *
+     * @param index the device's index within the node, from 0
+     */
     public SimDevice(int index) {
         this(index, DEFAULT_COPY_BYTES_PER_SECOND);
     }

@@ -29,6 +29,9 @@ public final class IdleMarks {
     /**
      * Whether this thread idled since the previous call (and clears the mark); null when the caller is not a
      * resource thread and so cannot know.
+     *
+     * @return {@code TRUE} when the calling resource thread found its queue empty since the previous call (or since
+     *         it started, for the first call), {@code FALSE} when it did not, null on any other thread
      */
     public static Boolean takeIdle() {
         boolean[] mark = MARK.get();

@@ -25,7 +25,14 @@ public final class ResourceExecutor implements AutoCloseable {
     private final AtomicLong tasks = new AtomicLong();
 
     /**
-     * Starts {@code threadCount} threads named {@code name}, {@code name-1}, ...
+     * Starts {@code threadCount} daemon threads named {@code name} (one thread) or {@code name-0},
+     * {@code name-1}, ... (several) in the trace, with a {@code rocket-} prefix as Java thread names.
+     *
+     * @param name the executor's name, e.g. {@code io} or {@code cpu0 kernel}
+     * @param kind the kind of work its threads do, for the summary's busy times
+     * @param threadCount the number of threads, at least 1
+     * @param tracer where each thread names its trace row; {@link Tracer#NOOP} for none
+     * @throws IllegalArgumentException when {@code threadCount} is below 1
      */
     public ResourceExecutor(String name, ThreadKind kind, int threadCount, Tracer tracer) {
         if (threadCount < 1) {
@@ -73,42 +80,78 @@ public final class ResourceExecutor implements AutoCloseable {
         }
     }
 
-    /** Queues a task. */
+    /**
+     * Queues a task. Thread-safe.
+     *
+     * @param task the task, never null; it handles its own errors (anything escaping is logged)
+     * @throws IllegalStateException after {@link #close()}
+     */
     public void execute(Runnable task) {
         queue.add(task);
     }
 
     /**
      * Queues a task ahead of all ordinary tasks (behind earlier urgent ones): for the steps of item loads, which
-     * unblock waiting jobs and must not queue behind a device's backlog of compares.
+     * unblock waiting jobs and must not queue behind a device's backlog of compares. Thread-safe.
+     *
+     * @param task the task, never null; it handles its own errors (anything escaping is logged)
+     * @throws IllegalStateException after {@link #close()}
      */
     public void executeUrgent(Runnable task) {
         queue.addUrgent(task);
     }
 
+    /**
+     * The executor's name.
+     *
+     * @return the name given at construction
+     */
     public String name() {
         return name;
     }
 
+    /**
+     * The kind of work its threads do.
+     *
+     * @return the kind given at construction
+     */
     public ThreadKind kind() {
         return kind;
     }
 
+    /**
+     * The number of threads.
+     *
+     * @return the thread count given at construction, at least 1
+     */
     public int threadCount() {
         return threads.size();
     }
 
-    /** Total time the threads spent running tasks. */
+    /**
+     * Total time the threads spent running tasks.
+     *
+     * @return the busy time in nanoseconds, summed over threads; a thread publishes its share every 64 tasks and
+     *         whenever its queue runs empty, so the figure may lag while the threads are busy
+     */
     public long busyNanos() {
         return busyNanos.get();
     }
 
-    /** Tasks run so far. */
+    /**
+     * Tasks run so far.
+     *
+     * @return the number of tasks completed, published as lazily as {@link #busyNanos()}
+     */
     public long taskCount() {
         return tasks.get();
     }
 
-    /** Tasks waiting. */
+    /**
+     * Tasks waiting.
+     *
+     * @return the number of queued tasks not yet started, urgent ones included
+     */
     public int queued() {
         return queue.size();
     }

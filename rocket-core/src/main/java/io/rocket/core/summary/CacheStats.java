@@ -15,13 +15,22 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 public record CacheStats(long slots, @JsonProperty("slot_bytes") long slotBytes, long hits, long misses,
                          long evictions, long waits) {
 
-    /** The sum of two levels' counters (same slot size). */
+    /**
+     * The sum of two levels' counters (same slot size).
+     *
+     * @param o the other level's or instance's counters, never null
+     * @return a new record with every count summed and the larger of the two slot sizes
+     */
     public CacheStats plus(CacheStats o) {
         return new CacheStats(slots + o.slots, Math.max(slotBytes, o.slotBytes), hits + o.hits, misses + o.misses,
                 evictions + o.evictions, waits + o.waits);
     }
 
-    /** Hits over requests, 0 when there were none. */
+    /**
+     * Hits over requests, 0 when there were none.
+     *
+     * @return {@code hits / (hits + misses)}, from 0 to 1
+     */
     @JsonProperty("hit_rate")
     public double hitRate() {
         long requests = hits + misses;

@@ -20,13 +20,22 @@ public final class InputTraffic {
     /**
      * The scheme of the file system that serves {@code path}, lower case: "file" for local files; S3 through a
      * custom endpoint ({@code s3x}) counts as "s3".
+     *
+     * @param path a path of any installed file system, never null
+     * @return the lower-case scheme, never null
      */
     public static String scheme(Path path) {
         String s = path.getFileSystem().provider().getScheme().toLowerCase(Locale.ROOT);
         return s.equals("s3x") ? "s3" : s;
     }
 
-    /** Counts one file of {@code bytes} read in {@code nanos}. */
+    /**
+     * Counts one file of {@code bytes} read in {@code nanos}. Thread-safe; allocates only on a scheme's first file.
+     *
+     * @param scheme the file's scheme, as {@link #scheme(Path)} returns it
+     * @param bytes the number of bytes read
+     * @param nanos the time spent reading the file, in nanoseconds
+     */
     public void record(String scheme, long bytes, long nanos) {
         Counters c = byScheme.get(scheme);
         if (c == null) {
@@ -37,14 +46,23 @@ public final class InputTraffic {
         c.nanos.add(nanos);
     }
 
-    /** Bytes read so far per scheme, sorted by scheme (for the trace's counter track). */
+    /**
+     * Bytes read so far per scheme, sorted by scheme (for the trace's counter track).
+     *
+     * @return a new map from scheme to bytes read, in scheme order; a snapshot, not updated afterwards
+     */
     public Map<String, Long> bytesByScheme() {
         Map<String, Long> out = new TreeMap<>();
         byScheme.forEach((scheme, c) -> out.put(scheme, c.bytes.sum()));
         return out;
     }
 
-    /** The figures per scheme for a run of {@code wallSeconds}. */
+    /**
+     * The figures per scheme for a run of {@code wallSeconds}.
+     *
+     * @param wallSeconds the run's wall time in seconds; 0 or less leaves the run throughput at 0
+     * @return a new map from scheme to its figures, in scheme order
+     */
     public Map<String, Figures> figures(double wallSeconds) {
         Map<String, Figures> out = new TreeMap<>();
         byScheme.forEach((scheme, c) -> {
@@ -72,7 +90,13 @@ public final class InputTraffic {
         /** Nothing read. */
         public static final Figures NONE = new Figures(0, 0, 0, 0, 0);
 
-        /** The sum of two nodes' figures over the same wall time. */
+        /**
+         * The sum of two nodes' figures over the same wall time.
+         *
+         * @param o the other node's figures, never null
+         * @param wallSeconds the run's wall time in seconds, to recompute the run throughput from the summed bytes
+         * @return new figures with files, bytes and read seconds summed and both throughputs recomputed
+         */
         public Figures plus(Figures o, double wallSeconds) {
             long b = bytes + o.bytes;
             double s = readSeconds + o.readSeconds;

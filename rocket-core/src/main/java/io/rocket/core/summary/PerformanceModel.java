@@ -60,7 +60,12 @@ public final class PerformanceModel {
     public record Figures(Double reuse, Double reuseLowerBound, Double tMinSeconds, Double systemEfficiency) {
     }
 
-    /** The figures of {@code w}. */
+    /**
+     * The figures of one scope.
+     *
+     * @param w what the scope did
+     * @return R, its lower bound, T_min and the efficiency, each null where undefined (no items needed, no work)
+     */
     public static Figures figures(Work w) {
         Double reuse = w.itemsNeeded() == 0 ? null : (double) w.fills() / w.itemsNeeded();
         Double bound = w.itemsNeeded() == 0 || w.capacity() <= 0 ? null
@@ -74,7 +79,12 @@ public final class PerformanceModel {
         return new Figures(reuse, bound, work ? tMin : null, efficiency);
     }
 
-    /** Number of pairs i &lt; j among n items. */
+    /**
+     * Number of pairs i &lt; j among n items.
+     *
+     * @param n the number of items, at least 0
+     * @return {@code n·(n-1)/2}
+     */
     public static long pairs(long n) {
         return n * (n - 1) / 2;
     }
@@ -83,6 +93,11 @@ public final class PerformanceModel {
      * The least R any schedule can reach when {@code pairs} pairs among {@code items} items are computed by a scope
      * that holds at most {@code capacity} items at once (see the class comment): max(1, (P − C(C − 1)/2) / ((2C − 1)
      * m)).
+     *
+     * @param items    m, the distinct items the pairs use, at least 1
+     * @param pairs    P, the pairs computed
+     * @param capacity C, the items the scope holds at once, at least 1
+     * @return the least R, at least 1
      */
     public static double reuseLowerBound(long items, long pairs, long capacity) {
         double c = capacity;

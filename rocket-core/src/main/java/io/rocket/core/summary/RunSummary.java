@@ -28,9 +28,13 @@ import java.util.TreeMap;
         "step_seconds", "busy_seconds", "nodes", "failures"})
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public final class RunSummary {
+    /** The application's {@link io.rocket.core.Application#name() name}. */
     public String app;
+    /** The number of items (keys) in the job. */
     public long items;
+    /** Pairs with a result, this run's and (on resume) the journal's. */
     public long pairs;
+    /** Pairs that failed, this run's and (on resume) the journal's. */
     public long errors;
     /** Pairs this run computed or found failed (the rest were resumed from a journal). */
     @JsonProperty("pairs_computed")
@@ -38,8 +42,10 @@ public final class RunSummary {
     /** Pairs taken from the journal of an earlier run of the same job ({@code --resume}). */
     @JsonProperty("pairs_resumed")
     public long pairsResumed;
+    /** The run's wall time in seconds, from the first item read to the last result delivered. */
     @JsonProperty("wall_seconds")
     public double wallSeconds;
+    /** Pairs computed per second of wall time (this run's pairs only). */
     @JsonProperty("pairs_per_second")
     public double pairsPerSecond;
     /** Distinct items the pairs of this run (or of this node, on a cluster node) needed. */
@@ -47,18 +53,22 @@ public final class RunSummary {
     public long itemsNeeded;
     /** Full loads (file, parse, preprocess) from storage or the disk cache. */
     public long loads;
+    /** R, fills per item needed (1 is perfect reuse); see {@link PerformanceModel}. Null where undefined. */
     @JsonProperty("R")
     public Double reuse;
     /** The least R any schedule could reach with this run's caches (see {@link PerformanceModel}). */
     @JsonProperty("R_lower_bound")
     public Double reuseLowerBound;
+    /** T_min, the lower bound on kernel time for this scope; see {@link PerformanceModel}. Null where undefined. */
     @JsonProperty("t_min_seconds")
     public Double tMinSeconds;
     /** Σ over nodes of devices × the time the node held them: the denominator of the efficiency. */
     @JsonProperty("device_seconds")
     public double deviceSeconds;
+    /** T_min ÷ device-seconds; see {@link PerformanceModel}. Null where undefined. */
     @JsonProperty("system_efficiency")
     public Double systemEfficiency;
+    /** Each device's {@link io.rocket.core.device.Device#info() facts}, in device order. */
     public List<Map<String, Object>> devices = List.of();
     /** {@code device} (L1, all devices) and {@code host} (L2). */
     public Map<String, CacheStats> cache = new LinkedHashMap<>();
@@ -86,11 +96,21 @@ public final class RunSummary {
     /** Items that failed to load, with the reason. */
     public List<Failure> failures = List.of();
 
-    /** One item that could not be loaded. */
+    /**
+     * One item that could not be loaded.
+     *
+     * @param item the item's index in the key array
+     * @param key the item's {@link io.rocket.core.Application#label label}
+     * @param error the reason, as shown to the user
+     */
     public record Failure(int item, String key, String error) {
     }
 
-    /** Sets R, its lower bound, T_min and the efficiency from the scope's counts, the only place they are set. */
+    /**
+     * Sets R, its lower bound, T_min and the efficiency from the scope's counts, the only place they are set.
+     *
+     * @param work what this summary's scope (the node, its share, or the cluster) did
+     */
     public void model(PerformanceModel.Work work) {
         PerformanceModel.Figures f = PerformanceModel.figures(work);
         itemsNeeded = work.itemsNeeded();
@@ -103,12 +123,22 @@ public final class RunSummary {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    /** Writes the summary as JSON. */
+    /**
+     * Writes the summary as JSON.
+     *
+     * @param file the file to write, replaced if it exists; its directory must exist
+     * @throws IOException when the file cannot be written
+     */
     public void writeJson(Path file) throws IOException {
         JSON.writeValue(file.toFile(), this);
     }
 
-    /** The summary as JSON text. */
+    /**
+     * The summary as JSON text.
+     *
+     * @return the summary as indented JSON, the same text {@link #writeJson} writes
+     * @throws IOException when serialization fails (it does not for the field types used here)
+     */
     public String toJson() throws IOException {
         return JSON.writeValueAsString(this);
     }
@@ -116,6 +146,11 @@ public final class RunSummary {
     /**
      * Adds what a resumed run took from its journal: {@code pairs}, {@code errors} and {@code failures} then describe
      * the whole job, while {@code pairs_computed}, the rates and the performance model stay this run's.
+     *
+     * @param resumed the number of pairs the journal recorded (results and failures)
+     * @param resumedErrors how many of those pairs failed
+     * @param resumedFailures the items the earlier run failed to load; merged with this run's by item, this run's
+     *        reason winning
      */
     public void addResumed(long resumed, long resumedErrors, List<Failure> resumedFailures) {
         pairsResumed = resumed;
@@ -136,7 +171,11 @@ public final class RunSummary {
         return value == null ? "n/a" : String.format(Locale.ROOT, format, value);
     }
 
-    /** A few human-readable lines for the end of a run. */
+    /**
+     * A few human-readable lines for the end of a run.
+     *
+     * @return the lines, each ending with the platform's line separator; numbers formatted in the root locale
+     */
     public String format() {
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "%s: %d items, %d pairs (%d errors) in %.3f s, %.0f pairs/s%n",

@@ -34,7 +34,11 @@ public final class SummaryFields {
             this.text = text;
         }
 
-        /** How the reference writes the bound. */
+        /**
+         * How the reference writes the bound.
+         *
+         * @return the bound as Markdown, such as {@code ≥ 0}
+         */
         public String text() {
             return text;
         }
@@ -49,7 +53,11 @@ public final class SummaryFields {
      * @param definition what it is (Markdown, one or two sentences)
      */
     public record Field(String path, String unit, Bound bound, String definition) {
-        /** The path as a pattern over concrete paths: {@code cache.{level}.hits} matches {@code cache.host.hits}. */
+        /**
+         * The path as a pattern over concrete paths.
+         *
+         * @return a pattern that {@code cache.host.hits} matches for the path {@code cache.{level}.hits}
+         */
         public Pattern pattern() {
             StringBuilder regex = new StringBuilder();
             for (String part : path.split("(?=\\{)|(?<=})")) {
@@ -58,7 +66,11 @@ public final class SummaryFields {
             return Pattern.compile(regex.toString());
         }
 
-        /** The top-level key the field belongs to. */
+        /**
+         * The top-level key the field belongs to.
+         *
+         * @return the first key of the path, such as {@code cache}
+         */
         public String section() {
             int end = path.length();
             for (char c : new char[] {'.', '['}) {
@@ -241,6 +253,9 @@ public final class SummaryFields {
     /**
      * The field a concrete path belongs to, e.g. {@code nodes[].cache.host.hit_rate}; array positions written as
      * {@code []}. The most specific field wins: the one with the fewest {@code {name}} parts.
+     *
+     * @param concretePath a path as the JSON has it, keys joined by {@code .}, list elements as {@code []}
+     * @return the field, or empty when the path is not defined here
      */
     public static Optional<Field> of(String concretePath) {
         Field best = null;

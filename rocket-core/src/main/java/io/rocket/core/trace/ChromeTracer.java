@@ -29,17 +29,32 @@ public final class ChromeTracer implements Tracer {
     private final ThreadLocal<ThreadLog> current = new ThreadLocal<>();
     private volatile long clockOffsetNanos;
 
+    /**
+     * Creates a tracer whose clock starts now.
+     *
+     * @param pid the trace's process id: the node's rank (0 on a single node)
+     * @param processName the process row's name in the trace, e.g. the application and the node
+     */
     public ChromeTracer(int pid, String processName) {
         this.pid = pid;
         this.processName = processName;
     }
 
-    /** Wall-clock time (epoch nanoseconds, millisecond precision) when this tracer started. */
+    /**
+     * Wall-clock time (epoch nanoseconds, millisecond precision) when this tracer started.
+     *
+     * @return the start time in nanoseconds since the epoch, a multiple of 10^6
+     */
     public long originEpochNanos() {
         return originEpochNanos;
     }
 
-    /** Shifts this node's timestamps by {@code nanos} (its clock minus rank 0's). */
+    /**
+     * Shifts this node's timestamps by {@code nanos} (its clock minus rank 0's). May be called from any thread,
+     * before {@link #write(OutputStream)}.
+     *
+     * @param nanos this node's clock minus rank 0's, in nanoseconds (0 on rank 0)
+     */
     public void clockOffsetNanos(long nanos) {
         this.clockOffsetNanos = nanos;
     }
@@ -76,7 +91,13 @@ public final class ChromeTracer implements Tracer {
         return log;
     }
 
-    /** Writes the trace to {@code file}, gzip-compressed when the name ends in {@code .gz}. */
+    /**
+     * Writes the trace to {@code file}, gzip-compressed when the name ends in {@code .gz}. Call after the traced
+     * threads are done.
+     *
+     * @param file the file to write, replaced if it exists; its directory must exist
+     * @throws IOException when the file cannot be written
+     */
     public void write(Path file) throws IOException {
         try (OutputStream out = Files.newOutputStream(file)) {
             if (file.getFileName().toString().endsWith(".gz")) {
@@ -89,7 +110,12 @@ public final class ChromeTracer implements Tracer {
         }
     }
 
-    /** Writes the trace as JSON. Call after the traced threads are done. */
+    /**
+     * Writes the trace as JSON. Call after the traced threads are done.
+     *
+     * @param stream where to write the UTF-8 JSON; flushed but not closed
+     * @throws IOException when writing fails
+     */
     public synchronized void write(OutputStream stream) throws IOException {
         Writer w = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
         w.write("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n");

@@ -32,17 +32,29 @@ public enum TraceCounter {
         this.description = description;
     }
 
-    /** The track's name in the trace. */
+    /**
+     * The track's name in the trace.
+     *
+     * @return the name shown on the timeline, e.g. {@code L2 host cache}
+     */
     public String trackName() {
         return trackName;
     }
 
-    /** The series of the track (for {@link #INPUT_MB_READ}, the schemes that may appear). */
+    /**
+     * The series of the track (for {@link #INPUT_MB_READ}, the schemes that may appear).
+     *
+     * @return an unmodifiable list of series names, in the order the samples give them
+     */
     public List<String> series() {
         return series;
     }
 
-    /** What the track counts (Markdown, one sentence). */
+    /**
+     * What the track counts (Markdown, one sentence).
+     *
+     * @return the description, for generated documentation of the trace
+     */
     public String description() {
         return description;
     }
