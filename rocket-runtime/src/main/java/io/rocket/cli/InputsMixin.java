@@ -20,6 +20,10 @@ public final class InputsMixin {
             + "and # comments skipped), instead of listing a directory.")
     Path inputList;
 
+    /** Options at their defaults; picocli sets the ones given. */
+    public InputsMixin() {
+    }
+
     /**
      * The inputs of {@code --input-list}, resolved, in list order; empty without one.
      *

@@ -214,6 +214,10 @@ public final class RuntimeOptionsMixin {
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
+    /** Options at their defaults; picocli sets the ones given. */
+    public RuntimeOptionsMixin() {
+    }
+
     /**
      * Whether this is a cluster run.
      *

@@ -23,6 +23,10 @@ import java.util.Set;
 public final class CudaDeviceProvider implements DeviceProvider {
     private PinnedHostMemory hostMemory;
 
+    /** The provider {@link java.util.ServiceLoader} creates; it touches no GPU until asked. */
+    public CudaDeviceProvider() {
+    }
+
     @Override
     public DeviceKind kind() {
         return DeviceKind.CUDA;

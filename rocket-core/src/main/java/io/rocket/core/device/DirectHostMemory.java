@@ -13,6 +13,10 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class DirectHostMemory implements HostMemory {
     private final AtomicLong allocated = new AtomicLong();
 
+    /** Host memory with nothing allocated yet. */
+    public DirectHostMemory() {
+    }
+
     @Override
     public HostBuffer allocate(long bytes) {
         if (bytes > Integer.MAX_VALUE - 8) {

@@ -19,6 +19,10 @@ public final class SimClock {
     private long end;
     private long returned = Long.MIN_VALUE;
 
+    /** A timeline with no operation yet: the first one starts when it is asked for. */
+    public SimClock() {
+    }
+
     /**
      * Occupies the resource for {@code nanos} of modelled time and returns when that time has passed. Call it only
      * on the thread this clock belongs to.

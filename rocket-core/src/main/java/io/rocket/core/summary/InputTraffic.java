@@ -17,6 +17,10 @@ import java.util.concurrent.atomic.LongAdder;
 public final class InputTraffic {
     private final Map<String, Counters> byScheme = new ConcurrentHashMap<>();
 
+    /** A record of no reads yet. */
+    public InputTraffic() {
+    }
+
     /**
      * The scheme of the file system that serves {@code path}, lower case: "file" for local files; S3 through a
      * custom endpoint ({@code s3x}) counts as "s3".

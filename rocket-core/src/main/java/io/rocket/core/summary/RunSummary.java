@@ -96,6 +96,10 @@ public final class RunSummary {
     /** Items that failed to load, with the reason. */
     public List<Failure> failures = List.of();
 
+    /** An empty summary; the runtime fills in its fields (and Jackson, when one is read back). */
+    public RunSummary() {
+    }
+
     /**
      * One item that could not be loaded.
      *
