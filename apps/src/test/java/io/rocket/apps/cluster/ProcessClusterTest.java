@@ -23,18 +23,19 @@ class ProcessClusterTest {
     @TempDir
     Path dir;
 
+    /**
+     * A block of {@code count} consecutive free ports below Linux's ephemeral range (32768 and up). A block taken
+     * from the ephemeral range (a port the kernel just chose) can be handed to another process's outgoing connection
+     * before the node binds it; below that range only listeners compete, and the random base keeps concurrent
+     * test runs apart.
+     */
     static int freePortBlock(int count) throws IOException {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int base;
-            try (ServerSocket s = new ServerSocket(0)) {
-                base = s.getLocalPort();
-            }
-            if (base + count > 65000) {
-                continue;
-            }
+        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        for (int attempt = 0; attempt < 200; attempt++) {
+            int base = 20_000 + random.nextInt(12_000 - count);
             boolean free = true;
-            for (int k = 1; k < count && free; k++) {
-                try (ServerSocket s = new ServerSocket(base + k)) {
+            for (int k = 0; k < count && free; k++) {
+                try (ServerSocket s = new ServerSocket(base + k, 1, java.net.InetAddress.getLoopbackAddress())) {
                     free = s.isBound();
                 } catch (IOException e) {
                     free = false;
