@@ -47,6 +47,11 @@ public final class Launcher implements Runnable {
                 "missing command or application class (try: rocket demo)");
     }
 
+    /**
+     * The process entry of {@code rocket.jar}: runs {@link #execute} on stdout and stderr and exits with its code.
+     *
+     * @param args a command and its arguments, or an application class and its options and keys
+     */
     public static void main(String[] args) {
         CommandLines.main(args, Launcher::execute);
     }
