@@ -184,12 +184,9 @@ class MainTest {
                 .isNotEqualTo(TextSimilarity.similarity("banana", "bandana", 3));
     }
 
+    /** The identity itself (jobOptions, fingerprint): ApplicationCommandTest. */
     @Test
     void anApplicationOptionIsPartOfTheJobIdentity() {
-        assertThat(jobOptions("--q", "2")).isEqualTo(WORDS + "\n--q=2");
-        assertThat(fingerprint("--q", "2")).isEqualTo(fingerprint("--q", "2", "--output", "x.tsv", "--device", "cpu:2"))
-                .isNotEqualTo(fingerprint("--q", "3"));
-
         // A journal kept with --q 2 is not resumed with --q 3.
         Path journal = dir.resolve("journal");
         Result first = run(args(WORDS, "--q", "2", "--journal", journal, "one", "two", "three"));
@@ -198,22 +195,6 @@ class MainTest {
         assertThat(other.refused(1)).contains("--q=2").contains("--q=3");
         Result same = run(args(WORDS, "--q", "2", "--journal", journal, "--resume", "one", "two", "three"));
         assertThat(same.code()).as(same.both()).isEqualTo(0);
-    }
-
-    private static String jobOptions(String... options) {
-        return job(options).runtime.jobOptions();
-    }
-
-    private static String fingerprint(String... options) {
-        return job(options).runtime.fingerprint(List.of("one", "two"));
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Main.Job job(String... options) {
-        var cl = Main.commandLine(Main.instantiate(WORDS), new PrintWriter(new StringWriter()),
-                new PrintWriter(new StringWriter()));
-        cl.parseArgs(options);
-        return cl.getCommand();
     }
 
     @Test

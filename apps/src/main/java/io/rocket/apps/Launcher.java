@@ -1,30 +1,41 @@
 package io.rocket.apps;
 
+import io.rocket.apps.bench.CopyBandwidth;
 import io.rocket.apps.forensics.ForensicsCommand;
 import io.rocket.apps.microscopy.MicroscopyCommand;
 import io.rocket.apps.phylogenetics.PhylogeneticsCommand;
 import io.rocket.apps.phylogenetics.TreeCompareCommand;
 import io.rocket.apps.report.ReportCommand;
 import io.rocket.apps.synthetic.SyntheticCommand;
+import io.rocket.cli.ApplicationCommand;
+import io.rocket.cli.CommandLines;
 import io.rocket.cli.ExitCode;
-import io.rocket.core.RocketException;
+import io.rocket.cli.Invocation;
+import io.rocket.cli.Version;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
 
 /**
- * The {@code rocket} command line: one subcommand per bundled application plus helpers. User errors (bad options,
- * bad input, unusable devices) print one line and exit non-zero; only internal faults print a stack trace.
+ * The {@code rocket} command line, Rocket's one entry point: one subcommand per bundled application plus helpers,
+ * and {@code rocket APP_CLASS [OPTIONS] KEY...} for an application class of the user's on the class path (the
+ * command {@code io.rocket.Main} runs; a first argument that is no command and contains a dot, or names a class,
+ * is taken for one). User errors (bad options, bad input, unusable devices) print one line and exit non-zero; only
+ * internal faults print a stack trace ({@link CommandLines}).
  *
  * <p>Exit codes: {@link ExitCode}.
  */
-@Command(name = "rocket", mixinStandardHelpOptions = true, version = "Rocket 0.1.0",
+@Command(name = "rocket", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "All-pairs computations on CPUs, GPUs and clusters.",
+        footerHeading = "%n",
+        footer = {"rocket APP_CLASS [OPTIONS] KEY... runs an application class of your own, its classes on the class "
+                + "path (scripts/rocket --classpath APP_CLASSES APP_CLASS ...); rocket APP_CLASS --help lists its "
+                + "options."},
         subcommands = {SyntheticCommand.class, ForensicsCommand.class, PhylogeneticsCommand.class, MicroscopyCommand.class,
                 GenerateCommand.class,
                 TreeCompareCommand.class, DemoCommand.class, DataPlaneBenchCommand.class, ReportCommand.class,
-                CommandLine.HelpCommand.class})
+                CopyBandwidth.class, CommandLine.HelpCommand.class})
 public final class Launcher implements Runnable {
 
     @CommandLine.Spec
@@ -32,42 +43,26 @@ public final class Launcher implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try: rocket demo, rocket --help)");
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "missing command or application class (try: rocket demo)");
     }
 
+    /**
+     * The process entry of {@code rocket.jar}: runs {@link #execute} on stdout and stderr and exits with its code.
+     *
+     * @param args a command and its arguments, or an application class and its options and keys
+     */
     public static void main(String[] args) {
-        System.setProperty("java.net.preferIPv4Stack", "true");
-        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        CommandLines.main(args, Launcher::execute);
     }
 
     /** Runs a command line and returns its exit code (testable: no System.exit). */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Launcher());
-        // A later option overrides an earlier one, so one node of a cluster can be given different settings by
-        // appending them to the shared command line (scripts/rocket-local --rank-args).
-        cl.setOverwrittenOptionsAllowed(true);
-        cl.setOut(out);
-        cl.setErr(err);
-        cl.setParameterExceptionHandler((e, a) -> {
-            err.println("rocket: " + e.getMessage());
-            CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
-            err.println("(see: rocket " + (e.getCommandLine().getCommandName().equals("rocket") ? ""
-                    : e.getCommandLine().getCommandName() + " ") + "--help)");
-            return ExitCode.USAGE.code();
-        });
-        cl.setExecutionExceptionHandler((e, c, parsed) -> {
-            Throwable cause = e;
-            while (!(cause instanceof RocketException) && cause.getCause() != null && cause.getCause() != cause) {
-                cause = cause.getCause();
-            }
-            if (cause instanceof RocketException) {
-                err.println("rocket: error: " + cause.getMessage());
-                return ExitCode.ERROR.code();
-            }
-            err.println("rocket: internal error: " + e);
-            e.printStackTrace(err);
-            return ExitCode.ERROR.code();
-        });
-        return cl.execute(args);
+        if (args.length > 0 && !cl.getSubcommands().containsKey(args[0])
+                && ApplicationCommand.looksLikeApplicationClass(args[0])) {
+            return ApplicationCommand.execute(Invocation.LAUNCHER, args, out, err);
+        }
+        return CommandLines.configure(cl, out, err, CommandLines::qualifiedName).execute(args);
     }
 }

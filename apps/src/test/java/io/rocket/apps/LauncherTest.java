@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rocket.core.summary.PerformanceModel;
 import io.rocket.apps.synthetic.SyntheticApp;
+import io.rocket.cli.Version;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -164,6 +165,66 @@ class LauncherTest {
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.err().strip().lines().count()).isEqualTo(1);
         assertThat(r.err()).contains("cuda").contains("unavailable");
+    }
+
+    @Test
+    void anApplicationClass_runsThroughTheLauncher_asThroughIoRocketMain() throws Exception {
+        String app = LengthDifference.class.getName();
+        Path tsv = dir.resolve("lengths.tsv");
+        Result r = run(app, "--scale", "10", "--host-threads", "1", "--output", tsv.toString(), "a", "bbb", "cc");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(Files.readAllLines(tsv)).containsExactlyInAnyOrder("i\tj\tleft\tright\tresult",
+                "0\t1\ta\tbbb\t20", "0\t2\ta\tcc\t10", "1\t2\tbbb\tcc\t10");
+
+        Result help = run(app, "--help");
+        assertThat(help.code()).isZero();
+        assertThat(help.out()).contains(app + " [OPTIONS] KEY...").contains("--scale").contains("--device");
+        Result oneKey = run(app, "lonely");
+        assertThat(oneKey.code()).isEqualTo(2);
+        assertThat(oneKey.err().strip()).startsWith("rocket: only one key (lonely)");
+        Result missing = run("com.example.Nowhere", "a", "b");
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.err().strip()).startsWith("rocket: class com.example.Nowhere not found on the class path");
+        assertThat(run("Foo.class").err().strip()).contains("looks like a file name");
+        Result cluster = run(app, "--nodes", "2", "--rank", "0", "--hosts", "127.0.0.1:1,127.0.0.1:2", "a", "b");
+        assertThat(cluster.code()).isEqualTo(1);
+        assertThat(cluster.err().strip()).isEqualTo("rocket: error: " + app + " must implement resultCodec() to run "
+                + "on several nodes (its results travel to rank 0)");
+    }
+
+    @Test
+    void unknownCommand_oneLineWithSuggestions() {
+        Result r = run("synthtic", "--items", "5");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().lines().toList()).hasSize(1).first().asString()
+                .startsWith("rocket: Unmatched arguments from index 0: 'synthtic'").contains("synthetic")
+                .endsWith("(see: rocket --help)");
+        Result none = run();
+        assertThat(none.code()).isEqualTo(2);
+        assertThat(none.err().strip()).startsWith("rocket: missing command or application class");
+        Result nested = run("generate", "forensics", "--bogus");
+        assertThat(nested.err().strip()).endsWith("(see: rocket generate forensics --help)");
+    }
+
+    @Test
+    void everyCommandPrintsTheOneVersion() {
+        for (String[] args : new String[][] {{"--version"}, {"synthetic", "--version"}, {"generate", "forensics", "-V"},
+                {LengthDifference.class.getName(), "--version"}}) {
+            Result r = run(args);
+            assertThat(r.code()).isZero();
+            assertThat(r.out().strip()).as(String.join(" ", args)).isEqualTo(Version.line());
+        }
+    }
+
+    @Test
+    void copyBandwidth_isAHiddenCommand() {
+        Result r = run("copy-bandwidth", "--device", "cpu", "--bytes", "64K", "--repeats", "2");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("cpu:0: 0 MiB per copy, 2 copies: host-to-device");
+        assertThat(run("--help").out()).doesNotContain("copy-bandwidth").contains("rocket APP_CLASS");
+        Result bad = run("copy-bandwidth", "--device", "cpu", "--bytes", "lots");
+        assertThat(bad.code()).isNotZero();
+        assertThat(bad.err().strip().lines()).hasSize(1).first().asString().startsWith("rocket: ");
     }
 
     @Test

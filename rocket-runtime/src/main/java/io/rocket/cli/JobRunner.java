@@ -45,13 +45,14 @@ public final class JobRunner {
      * @param extraSinks further sinks that see every result on rank 0, e.g. a matrix builder; may be empty, and
      *        are not closed here
      * @return the run summary: the whole job's on rank 0, this node's own on the other ranks
-     * @throws RocketException for unusable options, devices or journal, or when an output cannot be written (its
-     *         message is meant for the user)
+     * @throws RocketException for unusable options, devices or journal, a cluster run of an application without a
+     *         result codec, or when an output cannot be written (its message is meant for the user)
      * @throws Exception when the run fails otherwise (for example, the cluster cannot form)
      */
     public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, RuntimeOptionsMixin options,
                                         Function<R, String> format, String resultName, PrintWriter out,
                                         List<ResultSink<K, R>> extraSinks) throws Exception {
+        requireResultCodec(app, options.isCluster());
         var rocketOptions = options.toRocketOptions();
         ClusterOptions cluster = options.isCluster()
                 ? options.clusterOptions(options.fingerprint(keys.stream().map(app::label).toList())) : null;
@@ -93,6 +94,21 @@ public final class JobRunner {
             return summary;
         } catch (IOException e) {
             throw new RocketException("cannot write " + options.output() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Refuses a cluster run of an application without a {@link Application#resultCodec()} (its results travel to
+     * rank 0), before any output is opened or any node joins.
+     *
+     * @param app the application
+     * @param cluster whether the run is on several nodes
+     * @throws RocketException when {@code cluster} and the application has no result codec
+     */
+    public static void requireResultCodec(Application<?, ?> app, boolean cluster) {
+        if (cluster && app.resultCodec() == null) {
+            throw new RocketException(app.getClass().getName() + " must implement resultCodec() to run on several "
+                    + "nodes (its results travel to rank 0)");
         }
     }
 

@@ -20,9 +20,10 @@ import java.util.concurrent.Callable;
  * Measures the copy bandwidth between the node's host buffers and each device, through the same
  * {@link Device#copyToDevice}/{@link Device#copyToHost} calls the pipeline makes: on {@code cuda} that is pinned L2
  * memory to an L1-sized device block, i.e. what a host-cache hit costs. A benchmark, not a test: run it on an idle
- * machine, e.g. {@code java -cp rocket.jar io.rocket.apps.bench.CopyBandwidth --device cuda --bytes 256M}.
+ * machine, e.g. {@code rocket copy-bandwidth --device cuda --bytes 256M} ({@code scripts/gpu-check} does). A hidden
+ * command of the launcher: it is not listed in the help or the reference.
  */
-@Command(name = "copy-bandwidth", mixinStandardHelpOptions = true,
+@Command(name = "copy-bandwidth", mixinStandardHelpOptions = true, hidden = true,
         description = "Host-to-device and device-to-host copy bandwidth from the node's (pinned) host memory.")
 public final class CopyBandwidth implements Callable<Integer> {
 
@@ -114,14 +115,5 @@ public final class CopyBandwidth implements Callable<Integer> {
         }
         out.flush();
         return 0;
-    }
-
-    public static void main(String[] args) {
-        CommandLine cl = new CommandLine(new CopyBandwidth());
-        cl.setExecutionExceptionHandler((e, c, parsed) -> {
-            c.getErr().println("copy-bandwidth: error: " + e.getMessage());
-            return 1;
-        });
-        System.exit(cl.execute(args));
     }
 }

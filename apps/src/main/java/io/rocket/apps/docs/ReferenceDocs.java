@@ -4,6 +4,7 @@ import io.rocket.Main;
 import io.rocket.apps.Launcher;
 import io.rocket.cli.ExitCode;
 import io.rocket.cli.InputsMixin;
+import io.rocket.cli.Invocation;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.exec.ThreadKind;
 import io.rocket.core.trace.TraceCounter;
@@ -62,8 +63,9 @@ public final class ReferenceDocs {
     static String commands() {
         StringBuilder md = new StringBuilder(HEADER);
         md.append("# Command reference\n\n");
-        md.append("Every command of the `rocket` launcher (`scripts/rocket`, or `java -jar apps/target/rocket.jar`) "
-                + "and of the generic main class `io.rocket.Main`, with every option. Every command also takes "
+        md.append("Every command of the `rocket` launcher (`scripts/rocket`, or `java -jar apps/target/rocket.jar`), "
+                + "including `rocket APP_CLASS` for an application of your own (also `io.rocket.Main APP_CLASS`), "
+                + "with every option. Every command also takes "
                 + "`-h, --help` and `-V, --version`. A later option overrides an earlier one. Exit codes: "
                 + "[exit-codes.md](exit-codes.md).\n\n");
         CommandLine launcher = new CommandLine(new Launcher());
@@ -77,25 +79,29 @@ public final class ReferenceDocs {
             md.append("| [`").append(qualifiedName(c)).append("`](#").append(Markdown.anchor(qualifiedName(c)))
                     .append(") | ").append(Markdown.cell(description)).append(" |\n");
         }
-        md.append("| [`io.rocket.Main`](#iorocketmain) | runs an application of your own with every runtime "
-                + "option |\n");
+        md.append("| [`rocket APP_CLASS`, `io.rocket.Main`](#iorocketmain) | runs an application of your own with "
+                + "every runtime option |\n");
         md.append("\nThe application commands also take the [runtime options](#runtime-options); those that read "
                 + "input files take the [input options](#input-options).\n");
         for (CommandLine c : commands) {
             command(md, c, runtime, inputs);
         }
         md.append("\n## io.rocket.Main\n\n");
-        md.append("```\n").append(Main.synopsis()).append("\n```\n\n");
+        md.append("```\n").append(Invocation.LAUNCHER.synopsis()).append('\n').append(Main.synopsis())
+                .append("\n```\n\n");
         md.append("Runs the application class `APP_CLASS` (a public class implementing `io.rocket.core.Application` "
                 + "with a public no-argument constructor, on the class path beside `rocket.jar`) on every pair of the "
-                + "keys. Takes the [runtime options](#runtime-options), the [input options](#input-options) and the "
-                + "application's own picocli options (`io.rocket.Main APP_CLASS --help` lists them).\n\n");
+                + "keys. `rocket APP_CLASS` (the launcher, given the class path by `scripts/rocket --classpath`, "
+                + "`rocket-local` and `rocket.sbatch`) and `io.rocket.Main APP_CLASS` (kept for job scripts that name "
+                + "it) are the same command. Takes the [runtime options](#runtime-options), the "
+                + "[input options](#input-options) and the application's own picocli options "
+                + "(`rocket APP_CLASS --help` lists them).\n\n");
         for (String line : Main.keyHelp()) {
             md.append("- ").append(Markdown.text(line)).append('\n');
         }
-        md.append("\n## Runtime options\n\nEvery application command and `io.rocket.Main` take these.\n\n");
+        md.append("\n## Runtime options\n\nEvery application command and `rocket APP_CLASS` (`io.rocket.Main`) take these.\n\n");
         optionTable(md, CommandSpec.forAnnotatedObject(new RuntimeOptionsMixin()).options(), Set.of());
-        md.append("\n## Input options\n\nThe commands that read input files, and `io.rocket.Main`, take these.\n\n");
+        md.append("\n## Input options\n\nThe commands that read input files, and `rocket APP_CLASS` (`io.rocket.Main`), take these.\n\n");
         optionTable(md, CommandSpec.forAnnotatedObject(new InputsMixin()).options(), Set.of());
         return md.toString();
     }
@@ -254,8 +260,8 @@ public final class ReferenceDocs {
     static String exitCodes() {
         StringBuilder md = new StringBuilder(HEADER);
         md.append("# Exit codes\n\n");
-        md.append("Every command (`rocket …`, `io.rocket.Main`) exits with one of these. A cluster job's status is "
-                + "rank 0's: `scripts/rocket-local` and `scripts/slurm/rocket.sbatch` exit with it.\n\n");
+        md.append("Every command (`rocket …`, `rocket APP_CLASS`, `io.rocket.Main`) exits with one of these. A cluster "
+                + "job's status is rank 0's: `scripts/rocket-local` and `scripts/slurm/rocket.sbatch` exit with it.\n\n");
         md.append("| code | meaning |\n|---|---|\n");
         for (ExitCode c : ExitCode.values()) {
             md.append("| ").append(c.code()).append(" | ").append(c.meaning()).append(" |\n");
