@@ -11,6 +11,7 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -64,6 +65,8 @@ final class Membership {
     private volatile IntConsumer onLost = r -> { };
     /** Pairs done before this run (rank 0's resumed journal), deflated; empty when none. */
     private volatile byte[] resumedPairs = new byte[0];
+    /** The members a REJECT this node sent to all has not reached yet (no REJECT_SEEN from them); guarded by itself. */
+    private final Set<Address> rejectUnseen = new HashSet<>();
 
     /** @param window the start window this node proposes (items, at least 1) */
     Membership(ClusterOptions options, InetSocketAddress dataEndpoint, int window) {
@@ -80,6 +83,16 @@ final class Membership {
         this.channel = value;
         this.onFailure = failureHandler;
         this.onLost = lostHandler;
+    }
+
+    /** Takes the messages of joining and leaving: HELLO, READY, START, REJECT and its answer, and view changes. */
+    void register(ControlDispatcher control) {
+        control.register(Wire.Kind.HELLO, this::onHello);
+        control.register(Wire.Kind.READY, this::onReady);
+        control.register(Wire.Kind.START, (from, in) -> onStart(in));
+        control.register(Wire.Kind.REJECT, this::onReject);
+        control.register(Wire.Kind.REJECT_SEEN, (from, in) -> rejectSeen(from));
+        control.onViewChange(this::onView);
     }
 
     /** Announces this node to everyone (again): late joiners missed earlier announcements. */
@@ -112,7 +125,7 @@ final class Membership {
                     + (options.rank() == 0 ? hello.fingerprint() + " vs " + options.fingerprint()
                     : options.fingerprint() + " vs " + hello.fingerprint()) + ")";
             // Tell everyone, not just the other side: whichever node notices first, all of them stop at once.
-            channel.send(null, Wire.encode(Wire.Kind.REJECT, out -> out.writeUTF(reason)));
+            rejectAll(reason);
             fail(reason);
             return;
         }
@@ -215,8 +228,11 @@ final class Membership {
         return startEpochMillis;
     }
 
-    void onReject(DataInputStream in) throws IOException {
+    void onReject(Address from, DataInputStream in) throws IOException {
         String reason = in.readUTF();
+        if (!from.equals(channel.self())) {
+            channel.send(from, Wire.encode(Wire.Kind.REJECT_SEEN, out -> { })); // its sender waits for this to close
+        }
         if (reason.startsWith(NOT_FORMED)) {
             joinFailed(new RocketException("cluster: " + reason)); // one line, printed where the run fails
         } else {
@@ -226,6 +242,50 @@ final class Membership {
 
     private void reject(Address to, String reason) {
         channel.send(to, Wire.encode(Wire.Kind.REJECT, out -> out.writeUTF(reason)));
+    }
+
+    /** Sends {@code reason} to every member of the view; {@link #awaitRejectsSeen} waits until it reached them. */
+    private void rejectAll(String reason) {
+        View view = channel.view();
+        Address self = channel.self();
+        synchronized (rejectUnseen) {
+            if (view != null) {
+                for (Address member : view.getMembers()) {
+                    if (!member.equals(self)) {
+                        rejectUnseen.add(member);
+                    }
+                }
+            }
+        }
+        channel.send(null, Wire.encode(Wire.Kind.REJECT, out -> out.writeUTF(reason)));
+    }
+
+    private void rejectSeen(Address from) {
+        synchronized (rejectUnseen) {
+            if (rejectUnseen.remove(from) && rejectUnseen.isEmpty()) {
+                rejectUnseen.notifyAll();
+            }
+        }
+    }
+
+    /**
+     * Before this node leaves: waits until every member a REJECT of this node was sent to has confirmed it (at once
+     * when it sent none), at most {@code timeoutMillis}, so that the other nodes stop with its reason rather than
+     * see it vanish. Returns whether all confirmed.
+     */
+    boolean awaitRejectsSeen(long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        synchronized (rejectUnseen) {
+            while (!rejectUnseen.isEmpty()) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    LOG.debug("cluster: {} did not confirm the REJECT within {} ms", rejectUnseen, timeoutMillis);
+                    return false;
+                }
+                rejectUnseen.wait(left);
+            }
+        }
+        return true;
     }
 
     void onView(View view) {
@@ -372,7 +432,7 @@ final class Membership {
                         + " (last: " + reason(in, missing) + ")";
                 if (options.rank() == 0 && in) {
                     // Every node then stops with the same line, rather than each after its own deadline.
-                    channel.send(null, Wire.encode(Wire.Kind.REJECT, out -> out.writeUTF(line)));
+                    rejectAll(line);
                 }
                 joinFailed(new RocketException("cluster: " + line));
                 break;
