@@ -61,18 +61,18 @@ public final class Resources implements AutoCloseable {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        if (first instanceof RuntimeException e) {
-            throw e;
-        }
         if (first instanceof Error e) {
             throw e;
         }
         if (first != null) {
-            throw new RocketException("closing the run failed: " + first, first);
+            throw (RuntimeException) first;
         }
     }
 
-    private static Throwable collect(Throwable first, Throwable next) {
+    /** The first failure, unchecked (so that what follows is suppressed on what is thrown), with {@code next} added. */
+    private static Throwable collect(Throwable first, Throwable failure) {
+        Throwable next = failure instanceof RuntimeException || failure instanceof Error ? failure
+                : new RocketException("closing the run failed: " + failure, failure);
         if (first == null) {
             return next;
         }
