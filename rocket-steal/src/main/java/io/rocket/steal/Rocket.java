@@ -1,33 +1,17 @@
 package io.rocket.steal;
 
-import io.rocket.cache.disk.DiskCache;
-import io.rocket.cache.pipeline.NodePipeline;
-import io.rocket.cache.pipeline.PipelineConfig;
 import io.rocket.core.Application;
-import io.rocket.core.CacheSize;
-import io.rocket.core.ItemException;
 import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
-import io.rocket.core.device.Device;
-import io.rocket.core.device.Devices;
-import io.rocket.core.exec.ResourceExecutor;
 import io.rocket.core.summary.PerformanceModel;
 import io.rocket.core.summary.RunSummary;
-import io.rocket.core.trace.ChromeTracer;
-import io.rocket.core.trace.Telemetry;
-import io.rocket.core.trace.TraceEvent;
 import io.rocket.core.trace.Tracer;
 import io.rocket.steal.cluster.ClusterOptions;
 import io.rocket.steal.cluster.ClusterRun;
 import io.rocket.steal.journal.RunJournal;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The entry point: runs an {@link Application} over every pair of its keys on this node's devices and returns the
@@ -48,8 +32,6 @@ import java.util.Map;
  * }</pre>
  */
 public final class Rocket {
-    private static final Logger LOG = LoggerFactory.getLogger(Rocket.class);
-
     private Rocket() {
     }
 
@@ -79,77 +61,41 @@ public final class Rocket {
         }
         RunSupport.validate(app, options);
         int n = keys.size();
-        Devices.Opened opened = Devices.open(options.device());
-        List<Device> devices = opened.devices();
-        ChromeTracer chrome = options.trace() == null ? null : new ChromeTracer(0, "rocket " + app.name());
-        Tracer tracer = chrome == null ? Tracer.NOOP : chrome;
-        Telemetry telemetry = new Telemetry(tracer);
-        PipelineConfig config = RunSupport.resolve(app, keys, options, devices.get(0));
-        long totalPairs = PerformanceModel.pairs(n);
-        NodePipeline<K, R>[] pipeline = newHolder();
-        RunJournal<K, R> journal = null;
-        long start = System.nanoTime();
-        try (AutoCloseable closeDevices = () -> closeAll(devices, opened)) {
-            journal = options.journal() == null ? null : RunJournal.open(options.journal(), app, keys, sink);
+        try (NodeRun<K, R> node = NodeRun.open(app, keys, options, 0, "rocket " + app.name(), sink, true)) {
+            long start = node.openedNanos();
+            RunJournal<K, R> journal = node.journal();
             PairSet resumed = journal == null || journal.resumed().size() == 0 ? null : journal.resumed();
-            long toRun = totalPairs - (resumed == null ? 0 : resumed.size());
-            WorkScheduler scheduler = new WorkScheduler(devices.size(), options.tileSize(), toRun,
-                    (device, i, j) -> {
-                        if (resumed == null || !resumed.contains(i, j)) {
-                            pipeline[0].submit(device, i, j);
-                        }
-                    });
-            pipeline[0] = new NodePipeline<>(app, keys, devices, opened.hostMemory(), config,
-                    journal == null ? sink : journal.sink(), telemetry, (device, i, j, ok) -> scheduler.pairDone());
-            scheduler.upcoming(pipeline[0]::upcoming);
-            DiskCache disk = RunSupport.openDiskCache(app, options, pipeline[0]);
-            CounterSampler sampler = chrome == null ? null : new CounterSampler(pipeline[0], tracer, null);
-            try {
-                if (journal != null) {
-                    journal.onFailure(scheduler::abort);
-                }
-                if (resumed == null && options.order() == ScheduleOrder.BLOCKED) {
-                    BandOrder bands = BandOrder.forNode(config.hostSlots(), devices.size(), options.tileSize());
-                    scheduler.bands(bands);
-                    scheduler.start(bands.bands(n).stream().map(band -> new StartShares.Part(band, 0)).toList(),
-                            tracer);
-                } else if (resumed == null) {
-                    scheduler.start(Region.root(n), tracer);
-                } else {
-                    scheduler.start(StartShares.missing(resumed, options.tileSize()), tracer);
-                }
-                scheduler.await();
-            } finally {
-                scheduler.close();
-                pipeline[0].close();
-                if (sampler != null) {
-                    sampler.close();
-                }
+            long toRun = PerformanceModel.pairs(n) - (resumed == null ? 0 : resumed.size());
+            node.skip(resumed);
+            node.wire(node.output(), toRun, null, null);
+            WorkScheduler scheduler = node.scheduler();
+            node.startSampler(null);
+            if (journal != null) {
+                journal.onFailure(scheduler::abort);
             }
-            pipeline[0].checkQuiescent();
+            Tracer tracer = node.tracer();
+            if (resumed == null && options.order() == ScheduleOrder.BLOCKED) {
+                BandOrder bands = BandOrder.forNode(node.config().hostSlots(), node.devices().size(),
+                        options.tileSize());
+                scheduler.bands(bands);
+                scheduler.start(bands.bands(n).stream().map(band -> new StartShares.Part(band, 0)).toList(), tracer);
+            } else if (resumed == null) {
+                scheduler.start(Region.root(n), tracer);
+            } else {
+                scheduler.start(StartShares.missing(resumed, options.tileSize()), tracer);
+            }
+            scheduler.await();
+            node.stopPipeline();
             double wall = (System.nanoTime() - start) / 1e9;
-            RunSummary summary = RunSupport.summarize(app, n, devices, pipeline[0], telemetry, wall, toRun, wall);
-            if (disk != null) {
-                disk.close();
-            }
+            RunSummary summary = node.summarize(wall, toRun, wall);
             if (journal != null) {
                 journal.close();
                 journal.addTo(summary);
             }
-            if (chrome != null) {
-                chrome.write(options.trace());
-            }
+            node.writeTrace(options.trace());
             return summary;
-        } catch (InterruptedException | RuntimeException e) {
-            throw e;
         } catch (IOException e) {
             throw new RocketException("cannot write trace " + options.trace() + ": " + e.getMessage(), e);
-        } catch (Exception e) {
-            throw new RocketException("run failed: " + e, e);
-        } finally {
-            if (journal != null) {
-                journal.closeQuietly(); // a failed run keeps the results it journaled
-            }
         }
     }
 
@@ -161,17 +107,4 @@ public final class Rocket {
         return ClusterOptions.fingerprint(app.getClass().getName() + "\n" + app.name() + "\n" + keys.size(),
                 partitionedStart, keys.stream().map(app::label).toList());
     }
-
-    @SuppressWarnings("unchecked")
-    private static <K, R> NodePipeline<K, R>[] newHolder() {
-        return (NodePipeline<K, R>[]) new NodePipeline[1];
-    }
-
-    private static void closeAll(List<Device> devices, Devices.Opened opened) {
-        for (Device device : devices) {
-            device.close();
-        }
-        opened.hostMemory().close();
-    }
-
 }

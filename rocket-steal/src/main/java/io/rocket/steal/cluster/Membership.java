@@ -50,6 +50,7 @@ final class Membership {
     private final CountDownLatch started = new CountDownLatch(1);
     private final AtomicReference<RocketException> failure = new AtomicReference<>();
     private volatile ClusterChannel channel;
+    private volatile Rejects rejects;
     /** Whether this node's channel has joined the group (its connect returned). */
     private volatile boolean connected;
     /** What last kept the cluster from forming, for the line of a join that timed out; empty when nothing yet. */
@@ -78,8 +79,19 @@ final class Membership {
      */
     void attach(ClusterChannel value, Runnable failureHandler, IntConsumer lostHandler) {
         this.channel = value;
+        this.rejects = new Rejects(value);
         this.onFailure = failureHandler;
         this.onLost = lostHandler;
+    }
+
+    /** Takes the messages of joining and leaving: HELLO, READY, START, REJECT and its answer, and view changes. */
+    void register(ControlDispatcher control) {
+        control.register(Wire.Kind.HELLO, this::onHello);
+        control.register(Wire.Kind.READY, this::onReady);
+        control.register(Wire.Kind.START, (from, in) -> onStart(in));
+        control.register(Wire.Kind.REJECT, this::onReject);
+        control.register(Wire.Kind.REJECT_SEEN, (from, in) -> rejects.seen(from));
+        control.onViewChange(this::onView);
     }
 
     /** Announces this node to everyone (again): late joiners missed earlier announcements. */
@@ -90,12 +102,12 @@ final class Membership {
     void onHello(Address from, DataInputStream in) throws IOException {
         Wire.Hello hello = Wire.Hello.read(in);
         if (hello.rank() < 0 || hello.rank() >= options.nodes() || hello.nodes() != options.nodes()) {
-            reject(from, "rank " + hello.rank() + " of " + hello.nodes() + " does not fit a cluster of "
+            rejects.to(from, "rank " + hello.rank() + " of " + hello.nodes() + " does not fit a cluster of "
                     + options.nodes() + " nodes");
             return;
         }
         if (lost.contains(hello.rank())) {
-            reject(from, "rank " + hello.rank() + " was lost from the running job and cannot rejoin it; "
+            rejects.to(from, "rank " + hello.rank() + " was lost from the running job and cannot rejoin it; "
                     + "its work is being done by the other nodes");
             return;
         }
@@ -112,7 +124,7 @@ final class Membership {
                     + (options.rank() == 0 ? hello.fingerprint() + " vs " + options.fingerprint()
                     : options.fingerprint() + " vs " + hello.fingerprint()) + ")";
             // Tell everyone, not just the other side: whichever node notices first, all of them stop at once.
-            channel.send(null, Wire.encode(Wire.Kind.REJECT, out -> out.writeUTF(reason)));
+            rejects.toAll(reason);
             fail(reason);
             return;
         }
@@ -215,8 +227,9 @@ final class Membership {
         return startEpochMillis;
     }
 
-    void onReject(DataInputStream in) throws IOException {
+    void onReject(Address from, DataInputStream in) throws IOException {
         String reason = in.readUTF();
+        rejects.confirm(from);
         if (reason.startsWith(NOT_FORMED)) {
             joinFailed(new RocketException("cluster: " + reason)); // one line, printed where the run fails
         } else {
@@ -224,8 +237,13 @@ final class Membership {
         }
     }
 
-    private void reject(Address to, String reason) {
-        channel.send(to, Wire.encode(Wire.Kind.REJECT, out -> out.writeUTF(reason)));
+    /**
+     * Before this node leaves: waits, at most {@code timeoutMillis}, until a REJECT it sent to all has reached every
+     * member it was sent to, so that the other nodes stop with its reason rather than see it vanish.
+     */
+    boolean awaitRejectsSeen(long timeoutMillis) throws InterruptedException {
+        Rejects r = rejects;
+        return r == null || r.awaitSeen(timeoutMillis);
     }
 
     void onView(View view) {
@@ -368,11 +386,11 @@ final class Membership {
             Set<Integer> missing = missing(in ? channel.view() : null);
             missing.remove(options.rank());
             if (waited >= timeout) {
-                String line = NOT_FORMED + options.joinTimeout().toSeconds() + " s: " + missingPhrase(missing)
-                        + " (last: " + reason(in, missing) + ")";
+                String line = NOT_FORMED + options.joinTimeout().toSeconds() + " s: "
+                        + JoinDiagnosis.describe(channel, in, missing, addresses, lastReason);
                 if (options.rank() == 0 && in) {
                     // Every node then stops with the same line, rather than each after its own deadline.
-                    channel.send(null, Wire.encode(Wire.Kind.REJECT, out -> out.writeUTF(line)));
+                    rejects.toAll(line);
                 }
                 joinFailed(new RocketException("cluster: " + line));
                 break;
@@ -389,65 +407,6 @@ final class Membership {
     }
 
     private static final long TICK_MILLIS = 200;
-
-    private static String missingPhrase(Set<Integer> missing) {
-        if (missing.isEmpty()) {
-            return "every rank is in the view, but rank 0 did not start the run";
-        }
-        return (missing.size() == 1 ? "rank " + ranks(missing) + " is" : "ranks " + ranks(missing) + " are")
-                + " missing";
-    }
-
-    /** "1, 2, 5" */
-    static String ranks(java.util.Collection<Integer> ranks) {
-        StringBuilder b = new StringBuilder();
-        for (int r : ranks) {
-            b.append(b.length() == 0 ? "" : ", ").append(r);
-        }
-        return b.toString();
-    }
-
-    /** What keeps {@code missing} out, as far as this node can tell. */
-    private String reason(boolean in, Set<Integer> missing) {
-        if (!in) {
-            int tries = channel.joinTries();
-            return tries == 0 ? "this node found no group to join"
-                    : "this node's request to join " + channel.joinCoordinator() + " got no answer (" + tries
-                    + (tries == 1 ? " try)" : " tries)");
-        }
-        View view = channel.view();
-        List<String> why = new ArrayList<>();
-        Set<Integer> unheard = new TreeSet<>();
-        Set<Integer> outside = new TreeSet<>();
-        Set<Integer> unready = new TreeSet<>();
-        for (int r : missing) {
-            Address a = addresses.get(r);
-            if (a == null) {
-                unheard.add(r);
-            } else if (view == null || !view.containsMember(a)) {
-                outside.add(r);
-            } else {
-                unready.add(r);
-            }
-        }
-        if (!unheard.isEmpty()) {
-            why.add("no announcement from rank" + (unheard.size() == 1 ? " " : "s ") + ranks(unheard));
-        }
-        if (!outside.isEmpty()) {
-            why.add("rank" + (outside.size() == 1 ? " " : "s ") + ranks(outside) + " announced but not in this node's "
-                    + "view of " + (view == null ? 0 : view.size()) + " members");
-        }
-        if (!unready.isEmpty()) {
-            why.add("rank" + (unready.size() == 1 ? " " : "s ") + ranks(unready) + " do not see every rank yet");
-        }
-        if (!lastReason.isEmpty()) {
-            why.add(lastReason);
-        }
-        if (why.isEmpty()) {
-            why.add("no START from rank 0");
-        }
-        return String.join("; ", why);
-    }
 
     /** After the start: ranks that left the view while the run was starting are lost now. */
     void reconcile() {

@@ -115,6 +115,11 @@ final class Recovery implements AutoCloseable {
         this.claimTimeoutMillis = claimTimeoutMillis;
     }
 
+    /** Takes the living nodes' claims (CLAIMS). */
+    void register(ControlDispatcher control) {
+        control.register(Wire.Kind.CLAIMS, (from, in) -> onClaims(in));
+    }
+
     /** The run has started: from now on a stall starts a round. */
     void start() {
         rounds.scheduleWithFixedDelay(this::watch, 500, 500, TimeUnit.MILLISECONDS);

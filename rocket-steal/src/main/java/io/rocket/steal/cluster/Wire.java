@@ -27,7 +27,9 @@ public final class Wire {
         /** The regions a node still holds (queued, in its share, or running), for rank 0's recovery round. */
         CLAIMS,
         /** Rank 0 to one node: regions of lost work to run again. */
-        RECOVER
+        RECOVER,
+        /** The answer to a REJECT: it reached this node, so the node that sent it may close its channel. */
+        REJECT_SEEN
     }
 
     /** Something that writes a message body. */
