@@ -5,9 +5,11 @@ import java.util.function.IntUnaryOperator;
 /**
  * Least-recently-used eviction among unreferenced slots: an intrusive doubly linked list over slot indices, oldest
  * release at the head. Empty slots start at the head so they are used before anything is evicted. O(1), no
- * allocation after {@link #init}.
+ * allocation after {@link #init}; with items kept ({@link #keep}) a victim is the oldest slot not kept, found by a
+ * walk from the head, and the oldest kept slot only when every evictable slot is kept.
  */
 public final class LruPolicy implements EvictionPolicy {
+    private final KeepSet kept = new KeepSet();
     private int[] prev;
     private int[] next;
     private boolean[] linked;
@@ -22,6 +24,7 @@ public final class LruPolicy implements EvictionPolicy {
         linked = new boolean[slots];
         head = tail = -1;
         size = 0;
+        kept.init(slots);
         for (int s = 0; s < slots; s++) {
             unpinned(s);
         }
@@ -87,30 +90,31 @@ public final class LruPolicy implements EvictionPolicy {
     }
 
     @Override
+    public void assigned(int slot, int item) {
+        kept.assigned(slot, item);
+    }
+
+    @Override
+    public void keep(int[] items, IntUnaryOperator slotOf) {
+        kept.keep(items, slotOf);
+    }
+
+    @Override
     public int victim() {
         int slot = head;
+        if (!kept.isEmpty()) {
+            // The walk stops at the first slot not kept; with none such, the oldest (the head) goes.
+            for (int s = head; s >= 0; s = next[s]) {
+                if (!kept.isKept(s)) {
+                    slot = s;
+                    break;
+                }
+            }
+        }
         if (slot >= 0) {
             pinned(slot);
         }
         return slot;
-    }
-
-    /** The oldest evictable slot of the lowest keep level: a walk from the head past the slots kept longer. */
-    @Override
-    public int victim(IntUnaryOperator keep) {
-        int best = -1;
-        int bestLevel = Integer.MAX_VALUE;
-        for (int slot = head; slot >= 0 && bestLevel > 0; slot = next[slot]) {
-            int level = keep.applyAsInt(slot);
-            if (level < bestLevel) {
-                best = slot;
-                bestLevel = level;
-            }
-        }
-        if (best >= 0) {
-            pinned(best);
-        }
-        return best;
     }
 
     @Override
@@ -118,8 +122,8 @@ public final class LruPolicy implements EvictionPolicy {
         return size;
     }
 
-    /** Whether the slot is in the evictable list (for invariant checks). */
-    boolean isEvictable(int slot) {
+    @Override
+    public boolean isEvictable(int slot) {
         return linked[slot];
     }
 }

@@ -6,22 +6,15 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.List;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
-import java.util.function.IntUnaryOperator;
 
 /**
  * A fixed number of fixed-size slots holding loaded items: the device cache (L1, one per device) and the host
  * cache (L2, one per node) are both instances. Storage and policy are separate: this class owns slots, states and
- * references; an {@link EvictionPolicy} only picks victims among unreferenced slots.
- *
- * <p><b>Buffers.</b> Each slot's buffer is made by the allocator, either all in the constructor or, for memory that
- * is cheap to allocate while other work runs (plain host memory), when {@link #buffer} is first called for the slot:
- * then a run does not wait, before its first step, for memory that it fills only as items load (zeroing a few
- * hundred megabytes of direct memory takes a noticeable part of a second).
+ * references; an {@link EvictionPolicy} picks victims among unreferenced slots, and owns which items to keep
+ * ({@link #keep}). Slot buffers are made all at once or on first use ({@link SlotBuffers}).
  *
  * <p><b>Concurrency.</b> One lock guards every field below except {@code buffers}, which is set once per slot.
  * Callbacks into {@link CacheRequest}s are made after the lock is released, so a callback may call back into the
@@ -41,22 +34,15 @@ import java.util.function.IntUnaryOperator;
 public final class SlotCache<B> {
     private final String name;
     private final long slotBytes;
-    private final IntFunction<B> allocator;
-    private final AtomicReferenceArray<B> buffers;
+    private final SlotBuffers<B> buffers;
     private final ReentrantLock lock = new ReentrantLock();
     private final EvictionPolicy policy;
     private final int[] slotOf;
-    /** Items {@link #keep} asked for, by item; {@link #keptItems} lists them, so a new set clears the old. */
-    private final boolean[] kept;
-    private int[] keptItems = new int[0];
-    /** {@link #keepLevel} as the policy's victim walk takes it (made once: no allocation per eviction). */
-    private final IntUnaryOperator keepLevelOfSlot = this::keepLevel;
     private final int[] itemOf;
     private final SlotState[] states;
     private final int[] refs;
     private final Throwable[] failures;
-    private final List<List<CacheRequest>> waiters = new ArrayList<>();
-    private final List<int[]> waiterPositions = new ArrayList<>();
+    private final SlotWaiters waiters;
     private final ArrayDeque<CacheRequest> blocked = new ArrayDeque<>();
     private long hits;
     private long misses;
@@ -97,7 +83,6 @@ public final class SlotCache<B> {
         this.policy = policy;
         this.slotOf = new int[items];
         Arrays.fill(slotOf, -1);
-        this.kept = new boolean[items];
         this.requested = new BitSet(items);
         this.itemOf = new int[slots];
         Arrays.fill(itemOf, -1);
@@ -105,15 +90,8 @@ public final class SlotCache<B> {
         Arrays.fill(states, SlotState.FREE);
         this.refs = new int[slots];
         this.failures = new Throwable[slots];
-        this.allocator = allocator;
-        this.buffers = new AtomicReferenceArray<>(slots);
-        for (int s = 0; s < slots; s++) {
-            if (!onFirstUse) {
-                buffers.set(s, allocator.apply(s));
-            }
-            waiters.add(new ArrayList<>(4));
-            waiterPositions.add(new int[4]);
-        }
+        this.buffers = new SlotBuffers<>(slots, allocator, onFirstUse);
+        this.waiters = new SlotWaiters(slots);
         policy.init(slots);
     }
 
@@ -122,7 +100,7 @@ public final class SlotCache<B> {
     }
 
     public int slots() {
-        return buffers.length();
+        return buffers.slots();
     }
 
     /**
@@ -130,19 +108,7 @@ public final class SlotCache<B> {
      * first call for a slot allocates its buffer.
      */
     public B buffer(int slot) {
-        B buffer = buffers.get(slot);
-        return buffer != null ? buffer : allocate(slot);
-    }
-
-    private B allocate(int slot) {
-        synchronized (buffers) {
-            B buffer = buffers.get(slot);
-            if (buffer == null) {
-                buffer = allocator.apply(slot);
-                buffers.set(slot, buffer);
-            }
-            return buffer;
-        }
+        return buffers.get(slot);
     }
 
     /** Requests the request's items; it is granted now or later, see {@link CacheRequest}. */
@@ -189,7 +155,7 @@ public final class SlotCache<B> {
                 request.arm(0);
             } else {
                 request.assign(0, slot, Grant.WAIT, null);
-                addWaiter(slot, request, 0);
+                waiters.add(slot, request, 0);
                 request.arm(1);
             }
         } finally {
@@ -229,7 +195,7 @@ public final class SlotCache<B> {
                     case WRITE -> {
                         waits++;
                         request.assign(p, slot, Grant.WAIT, null);
-                        addWaiter(slot, request, p);
+                        waiters.add(slot, request, p);
                         outstanding++;
                     }
                     default -> throw new IllegalStateException(name + ": item " + item + " mapped to free slot");
@@ -242,7 +208,7 @@ public final class SlotCache<B> {
             if (slot < 0) {
                 misses++;
                 requested.set(item);
-                slot = keptItems.length == 0 ? policy.victim() : policy.victim(keepLevelOfSlot);
+                slot = policy.victim();
                 int old = itemOf[slot];
                 if (old >= 0) {
                     slotOf[old] = -1;
@@ -251,11 +217,12 @@ public final class SlotCache<B> {
                 }
                 itemOf[slot] = item;
                 slotOf[item] = slot;
+                policy.assigned(slot, item);
                 states[slot] = SlotState.WRITE;
                 failures[slot] = null;
                 refs[slot] = 1;
                 request.assign(p, slot, Grant.LOAD, null);
-                addWaiter(slot, request, p);
+                waiters.add(slot, request, p);
                 outstanding++;
             }
         }
@@ -269,17 +236,6 @@ public final class SlotCache<B> {
         }
     }
 
-    private void addWaiter(int slot, CacheRequest request, int position) {
-        List<CacheRequest> list = waiters.get(slot);
-        int[] positions = waiterPositions.get(slot);
-        if (list.size() == positions.length) {
-            positions = Arrays.copyOf(positions, positions.length * 2);
-            waiterPositions.set(slot, positions);
-        }
-        positions[list.size()] = position;
-        list.add(request);
-    }
-
     /** The loader of a WRITE slot finished: the item becomes readable and its waiters settle. */
     public void publish(int slot) {
         finish(slot, SlotState.READ, null);
@@ -291,8 +247,7 @@ public final class SlotCache<B> {
     }
 
     private void finish(int slot, SlotState state, Throwable error) {
-        CacheRequest[] requests;
-        int[] positions;
+        SlotWaiters.Taken taken;
         lock.lock();
         try {
             if (states[slot] != SlotState.WRITE) {
@@ -300,16 +255,11 @@ public final class SlotCache<B> {
             }
             states[slot] = state;
             failures[slot] = error;
-            List<CacheRequest> list = waiters.get(slot);
-            requests = list.toArray(new CacheRequest[0]);
-            positions = Arrays.copyOf(waiterPositions.get(slot), requests.length);
-            list.clear();
+            taken = waiters.take(slot);
         } finally {
             lock.unlock();
         }
-        for (int k = 0; k < requests.length; k++) {
-            requests[k].settle(positions[k], error);
-        }
+        taken.settle(error);
     }
 
     /** Drops the request's references; slots without references become evictable and blocked requests retry. */
@@ -398,22 +348,10 @@ public final class SlotCache<B> {
     public void keep(int[] items) {
         lock.lock();
         try {
-            for (int item : keptItems) {
-                kept[item] = false;
-            }
-            keptItems = items.clone();
-            for (int item : keptItems) {
-                kept[item] = true;
-            }
+            policy.keep(items, item -> slotOf[item]);
         } finally {
             lock.unlock();
         }
-    }
-
-    /** Under the lock: 1 for a slot holding an item {@link #keep} asked for, else 0 (the policy's keep level). */
-    private int keepLevel(int slot) {
-        int item = itemOf[slot];
-        return item >= 0 && kept[item] ? 1 : 0;
     }
 
     /**
@@ -462,44 +400,7 @@ public final class SlotCache<B> {
     public void checkInvariants(boolean quiescent) {
         lock.lock();
         try {
-            int evictable = 0;
-            for (int s = 0; s < slots(); s++) {
-                if (refs[s] < 0) {
-                    throw new IllegalStateException(name + ": slot " + s + " has " + refs[s] + " references");
-                }
-                if (refs[s] == 0) {
-                    evictable++;
-                }
-                if (policy instanceof LruPolicy lru && lru.isEvictable(s) != (refs[s] == 0)) {
-                    throw new IllegalStateException(name + ": slot " + s + " evictable flag disagrees with refs");
-                }
-                int item = itemOf[s];
-                if (item >= 0 && slotOf[item] != s) {
-                    throw new IllegalStateException(name + ": slot " + s + " holds " + item + " but map disagrees");
-                }
-                if ((item < 0) != (states[s] == SlotState.FREE)) {
-                    throw new IllegalStateException(name + ": slot " + s + " state " + states[s] + " item " + item);
-                }
-                if (states[s] == SlotState.WRITE && refs[s] == 0) {
-                    throw new IllegalStateException(name + ": slot " + s + " is WRITE without its loader");
-                }
-                if (quiescent && (refs[s] != 0 || states[s] == SlotState.WRITE || !waiters.get(s).isEmpty())) {
-                    throw new IllegalStateException(name + ": slot " + s + " busy after the run: " + states[s]
-                            + " refs " + refs[s]);
-                }
-            }
-            if (evictable != policy.evictable()) {
-                throw new IllegalStateException(name + ": policy has " + policy.evictable() + " evictable, slots "
-                        + evictable);
-            }
-            for (int item = 0; item < slotOf.length; item++) {
-                if (slotOf[item] >= 0 && itemOf[slotOf[item]] != item) {
-                    throw new IllegalStateException(name + ": item " + item + " map disagrees");
-                }
-            }
-            if (quiescent && !blocked.isEmpty()) {
-                throw new IllegalStateException(name + ": " + blocked.size() + " requests still blocked");
-            }
+            SlotInvariants.check(name, policy, slotOf, itemOf, states, refs, waiters, blocked.size(), quiescent);
         } finally {
             lock.unlock();
         }

@@ -265,9 +265,11 @@ public final class RuntimeOptionsMixin {
         } else if (discoveryDir == null) {
             throw new RocketException("a cluster run needs --hosts or --discovery-dir");
         }
-        return new ClusterOptions(rank, nodes, addresses, discoveryDir, null, Duration.ofSeconds(joinTimeoutSeconds),
-                distributedCache, hops, Duration.ofMillis(l3TimeoutMillis), partitionedStart, startWindow(),
-                fingerprint, faults(), failureTimeout, security(), new Stragglers(rateScaledSteals, duplicateStragglers));
+        return ClusterOptions.builder(rank, nodes).hosts(addresses).discoveryDir(discoveryDir)
+                .joinTimeout(Duration.ofSeconds(joinTimeoutSeconds)).distributedCache(distributedCache).hops(hops)
+                .l3Timeout(Duration.ofMillis(l3TimeoutMillis)).partitionedStart(partitionedStart)
+                .startWindow(startWindow()).fingerprint(fingerprint).faults(faults()).failureTimeout(failureTimeout)
+                .security(security()).stragglers(new Stragglers(rateScaledSteals, duplicateStragglers)).build();
     }
 
     /** The cluster secret and encryption setting; reading the secret file fails with one line naming the file. */

@@ -11,7 +11,6 @@ import io.rocket.steal.RocketOptions;
 import io.rocket.steal.cluster.ClusterOptions;
 import io.rocket.steal.cluster.ClusterRun;
 import io.rocket.steal.cluster.ClusterSecurity;
-import io.rocket.steal.cluster.Faults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -135,9 +134,9 @@ class ClusterSecurityTest {
             for (int r = 0; r < 2; r++) {
                 SyntheticApp app = new SyntheticApp(new SyntheticApp.Config(n, 4096, Cost.ZERO, Cost.ZERO,
                         Cost.parse("0.2"), 5));
-                ClusterOptions cluster = new ClusterOptions(r, 2, hosts, null, null, Duration.ofSeconds(30), true, 1,
-                        Duration.ofSeconds(2), true, ClusterOptions.AUTO_WINDOW, "", Faults.NONE,
-                        Duration.ofSeconds(5), security);
+                ClusterOptions cluster = ClusterOptions.builder(r, 2).hosts(hosts).joinTimeout(Duration.ofSeconds(30))
+                        .l3Timeout(Duration.ofSeconds(2)).failureTimeout(Duration.ofSeconds(5)).security(security)
+                        .build();
                 ResultSink<Integer, Long> sink = r == 0 ? gate : check;
                 nodes.add(pool.submit(() -> ClusterRun.run(app, app.keys(), options, cluster, sink)));
             }

@@ -68,23 +68,13 @@ public record ClusterOptions(int rank, int nodes, List<InetSocketAddress> hosts,
         stragglers = stragglers == null ? Stragglers.DEFAULT : stragglers;
     }
 
-    /** The options with {@link Stragglers#DEFAULT} straggler handling. */
-    public ClusterOptions(int rank, int nodes, List<InetSocketAddress> hosts, Path discoveryDir, String loopbackGroup,
-                          Duration joinTimeout, boolean distributedCache, int hops, Duration l3Timeout,
-                          boolean partitionedStart, int startWindow, String fingerprint, Faults faults,
-                          Duration failureTimeout, ClusterSecurity security) {
-        this(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops, l3Timeout,
-                partitionedStart, startWindow, fingerprint, faults, failureTimeout, security, Stragglers.DEFAULT);
-    }
-
     /**
      * Node {@code rank} of a cluster whose nodes' control addresses are {@code hosts} in rank order (one node per
      * address), with the defaults of the command line: distributed cache on with one hop, partitioned start, start
      * windows sized automatically, an open cluster (see {@link #withSecurity}).
      */
     public static ClusterOptions ofHosts(int rank, List<InetSocketAddress> hosts) {
-        return new ClusterOptions(rank, hosts.size(), hosts, null, null, DEFAULT_JOIN_TIMEOUT, true, 1,
-                DEFAULT_L3_TIMEOUT, true, AUTO_WINDOW, "", Faults.NONE, DEFAULT_FAILURE_TIMEOUT, ClusterSecurity.NONE);
+        return builder(rank, hosts.size()).hosts(hosts).build();
     }
 
     /**
@@ -105,54 +95,174 @@ public record ClusterOptions(int rank, int nodes, List<InetSocketAddress> hosts,
         }
     }
 
-    /** An in-JVM test node. */
+    /** An in-JVM test node, with timeouts short enough for tests. */
     public static ClusterOptions loopback(String group, int rank, int nodes) {
-        return new ClusterOptions(rank, nodes, List.of(), null, group, Duration.ofSeconds(30), true, 1,
-                Duration.ofSeconds(2), true, AUTO_WINDOW, "", Faults.NONE, Duration.ofSeconds(3), ClusterSecurity.NONE);
+        return builder(rank, nodes).loopbackGroup(group).joinTimeout(Duration.ofSeconds(30))
+                .l3Timeout(Duration.ofSeconds(2)).failureTimeout(Duration.ofSeconds(3)).build();
+    }
+
+    /**
+     * Options for node {@code rank} of {@code nodes}, every other setting at the command line's default (see
+     * {@link Builder}); give a discovery (hosts, a directory or a loopback group) before {@link Builder#build}.
+     */
+    public static Builder builder(int rank, int nodes) {
+        return new Builder(rank, nodes);
+    }
+
+    /** A builder holding these options, to change some of them. */
+    public Builder toBuilder() {
+        return new Builder(this);
     }
 
     public ClusterOptions withDistributedCache(boolean on, int h) {
-        return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, on, h, l3Timeout,
-                partitionedStart, startWindow, fingerprint, faults, failureTimeout, security, stragglers);
+        return toBuilder().distributedCache(on).hops(h).build();
     }
 
     public ClusterOptions withFaults(Faults value) {
-        return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, partitionedStart, startWindow, fingerprint, value, failureTimeout, security, stragglers);
+        return toBuilder().faults(value).build();
     }
 
     public ClusterOptions withFingerprint(String value) {
-        return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, partitionedStart, startWindow, value, faults, failureTimeout, security, stragglers);
+        return toBuilder().fingerprint(value).build();
     }
 
     public ClusterOptions withL3Timeout(Duration value) {
-        return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                value, partitionedStart, startWindow, fingerprint, faults, failureTimeout, security, stragglers);
+        return toBuilder().l3Timeout(value).build();
     }
 
     public ClusterOptions withPartitionedStart(boolean on) {
-        return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, on, startWindow, fingerprint, faults, failureTimeout, security, stragglers);
-    }
-
-    public ClusterOptions withStartWindow(int value) {
-        return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, partitionedStart, value, fingerprint, faults, failureTimeout, security, stragglers);
-    }
-
-    public ClusterOptions withFailureTimeout(Duration value) {
-        return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, partitionedStart, startWindow, fingerprint, faults, value, security, stragglers);
+        return toBuilder().partitionedStart(on).build();
     }
 
     public ClusterOptions withStragglers(Stragglers value) {
-        return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, partitionedStart, startWindow, fingerprint, faults, failureTimeout, security, value);
+        return toBuilder().stragglers(value).build();
     }
 
     public ClusterOptions withSecurity(ClusterSecurity value) {
-        return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache, hops,
-                l3Timeout, partitionedStart, startWindow, fingerprint, faults, failureTimeout, value, stragglers);
+        return toBuilder().security(value).build();
+    }
+
+    /**
+     * Cluster options one setting at a time: each starts at the command line's default (an open cluster, distributed
+     * cache on with one hop and the default timeouts, partitioned start, start windows sized automatically), so a
+     * caller names only what it changes. {@link #build} checks the whole as the record's constructor does.
+     */
+    public static final class Builder {
+        private final int rank;
+        private final int nodes;
+        private List<InetSocketAddress> hosts = List.of();
+        private Path discoveryDir;
+        private String loopbackGroup;
+        private Duration joinTimeout = DEFAULT_JOIN_TIMEOUT;
+        private boolean distributedCache = true;
+        private int hops = 1;
+        private Duration l3Timeout = DEFAULT_L3_TIMEOUT;
+        private boolean partitionedStart = true;
+        private int startWindow = AUTO_WINDOW;
+        private String fingerprint = "";
+        private Faults faults = Faults.NONE;
+        private Duration failureTimeout = DEFAULT_FAILURE_TIMEOUT;
+        private ClusterSecurity security = ClusterSecurity.NONE;
+        private Stragglers stragglers = Stragglers.DEFAULT;
+
+        private Builder(int rank, int nodes) {
+            this.rank = rank;
+            this.nodes = nodes;
+        }
+
+        private Builder(ClusterOptions o) {
+            this(o.rank, o.nodes);
+            hosts = o.hosts;
+            discoveryDir = o.discoveryDir;
+            loopbackGroup = o.loopbackGroup;
+            joinTimeout = o.joinTimeout;
+            distributedCache = o.distributedCache;
+            hops = o.hops;
+            l3Timeout = o.l3Timeout;
+            partitionedStart = o.partitionedStart;
+            startWindow = o.startWindow;
+            fingerprint = o.fingerprint;
+            faults = o.faults;
+            failureTimeout = o.failureTimeout;
+            security = o.security;
+            stragglers = o.stragglers;
+        }
+
+        public Builder hosts(List<InetSocketAddress> value) {
+            hosts = value;
+            return this;
+        }
+
+        public Builder discoveryDir(Path value) {
+            discoveryDir = value;
+            return this;
+        }
+
+        public Builder loopbackGroup(String value) {
+            loopbackGroup = value;
+            return this;
+        }
+
+        public Builder joinTimeout(Duration value) {
+            joinTimeout = value;
+            return this;
+        }
+
+        public Builder distributedCache(boolean on) {
+            distributedCache = on;
+            return this;
+        }
+
+        public Builder hops(int value) {
+            hops = value;
+            return this;
+        }
+
+        public Builder l3Timeout(Duration value) {
+            l3Timeout = value;
+            return this;
+        }
+
+        public Builder partitionedStart(boolean on) {
+            partitionedStart = on;
+            return this;
+        }
+
+        public Builder startWindow(int value) {
+            startWindow = value;
+            return this;
+        }
+
+        public Builder fingerprint(String value) {
+            fingerprint = value;
+            return this;
+        }
+
+        public Builder faults(Faults value) {
+            faults = value;
+            return this;
+        }
+
+        public Builder failureTimeout(Duration value) {
+            failureTimeout = value;
+            return this;
+        }
+
+        public Builder security(ClusterSecurity value) {
+            security = value;
+            return this;
+        }
+
+        public Builder stragglers(Stragglers value) {
+            stragglers = value;
+            return this;
+        }
+
+        /** The options; throws {@link IllegalArgumentException} as the record's constructor does. */
+        public ClusterOptions build() {
+            return new ClusterOptions(rank, nodes, hosts, discoveryDir, loopbackGroup, joinTimeout, distributedCache,
+                    hops, l3Timeout, partitionedStart, startWindow, fingerprint, faults, failureTimeout, security,
+                    stragglers);
+        }
     }
 }

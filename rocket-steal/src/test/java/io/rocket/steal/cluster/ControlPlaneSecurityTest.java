@@ -82,9 +82,8 @@ class ControlPlaneSecurityTest {
     }
 
     private static ClusterOptions options(List<InetSocketAddress> hosts, int rank, ClusterSecurity security) {
-        return new ClusterOptions(rank, hosts.size(), hosts, null, null, Duration.ofSeconds(10), true, 1,
-                Duration.ofSeconds(2), true, ClusterOptions.AUTO_WINDOW, "", Faults.NONE, Duration.ofSeconds(3),
-                security);
+        return ClusterOptions.builder(rank, hosts.size()).hosts(hosts).joinTimeout(Duration.ofSeconds(10))
+                .l3Timeout(Duration.ofSeconds(2)).failureTimeout(Duration.ofSeconds(3)).security(security).build();
     }
 
     private static void exchange(Node a, Node b, String text) throws InterruptedException {

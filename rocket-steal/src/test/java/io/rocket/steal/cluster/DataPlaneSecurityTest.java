@@ -96,7 +96,7 @@ class DataPlaneSecurityTest {
     @Test
     @Timeout(60)
     void everyMode_deliversTheBytesUnchanged() throws Exception {
-        int large = DataPlane.Records.CHUNK * 2 + 12345; // three records of body when encrypted
+        int large = SealedRecords.CHUNK * 2 + 12345; // three records of body when encrypted
         for (ClusterSecurity security : List.of(ClusterSecurity.NONE, new ClusterSecurity(SECRET, false),
                 new ClusterSecurity(SECRET, true))) {
             Receiver receiver = new Receiver();
@@ -162,8 +162,8 @@ class DataPlaneSecurityTest {
                 // A silent connection and a slow one: both cut off by the handshake timeout.
                 Socket silent = new Socket(address.getAddress(), address.getPort());
                 Socket slow = new Socket(address.getAddress(), address.getPort());
-                slow.getOutputStream().write(DataPlane.Handshake.MAGIC);
-                int length = DataPlane.Records.CHUNK + 77;
+                slow.getOutputStream().write(DataHandshake.MAGIC);
+                int length = SealedRecords.CHUNK + 77;
                 ByteBuffer data = data(length, 5);
                 CountDownLatch sent = new CountDownLatch(1);
                 out.send(address, 42, 7, 1, data, length, sent::countDown);
@@ -172,7 +172,7 @@ class DataPlaneSecurityTest {
                         byte[] junk = new byte[1 + random.nextInt(3000)];
                         random.nextBytes(junk);
                         if (k % 3 == 0) { // a good start, then garbage
-                            System.arraycopy(DataPlane.Handshake.MAGIC, 0, junk, 0, Math.min(4, junk.length));
+                            System.arraycopy(DataHandshake.MAGIC, 0, junk, 0, Math.min(4, junk.length));
                         }
                         s.getOutputStream().write(junk);
                         s.setSoTimeout(2000);
@@ -229,16 +229,16 @@ class DataPlaneSecurityTest {
                 s.setSoTimeout(5000);
                 OutputStream o = s.getOutputStream();
                 InputStream i = s.getInputStream();
-                byte[] nonce = new byte[DataPlane.Handshake.NONCE];
-                ByteBuffer hello = ByteBuffer.allocate(DataPlane.Handshake.HELLO_BYTES).put(DataPlane.Handshake.MAGIC)
-                        .put(DataPlane.Handshake.VERSION).put(DataPlane.Handshake.flags(security)).putInt(1).put(nonce);
+                byte[] nonce = new byte[DataHandshake.NONCE];
+                ByteBuffer hello = ByteBuffer.allocate(DataHandshake.HELLO_BYTES).put(DataHandshake.MAGIC)
+                        .put(DataHandshake.VERSION).put(DataHandshake.flags(security)).putInt(1).put(nonce);
                 o.write(hello.array());
-                byte[] reply = i.readNBytes(DataPlane.Handshake.REPLY_BYTES);
-                assertThat(reply[4]).isEqualTo(DataPlane.Handshake.OK);
-                byte[] serverNonce = java.util.Arrays.copyOfRange(reply, 5, 5 + DataPlane.Handshake.NONCE);
-                o.write(DataPlane.Handshake.proof(security.key("data auth"), "client", hello.array(), serverNonce));
-                assertThat(i.read()).isEqualTo(DataPlane.Handshake.OK);
-                byte[] record = new byte[DataPlane.HEADER + DataPlane.Records.TAG];
+                byte[] reply = i.readNBytes(DataHandshake.REPLY_BYTES);
+                assertThat(reply[4]).isEqualTo(DataHandshake.OK);
+                byte[] serverNonce = java.util.Arrays.copyOfRange(reply, 5, 5 + DataHandshake.NONCE);
+                o.write(DataHandshake.proof(security.key("data auth"), "client", hello.array(), serverNonce));
+                assertThat(i.read()).isEqualTo(DataHandshake.OK);
+                byte[] record = new byte[FrameHeader.BYTES + SealedRecords.TAG];
                 new Random(1).nextBytes(record);
                 o.write(record);
                 o.flush();

@@ -52,13 +52,13 @@ class WireFuzzTest {
             in -> ResultStream.deliver(in, ResultCodec.LONG, KEYS, checkingSink()),
             in -> ResultStream.deliver(in, ResultCodec.STRING, KEYS, checkingSink()),
             in -> { // the reader fills exactly one header, or meets the end of the stream
-                byte[] header = in.readNBytes(DataPlane.HEADER);
-                if (header.length < DataPlane.HEADER) {
+                byte[] header = in.readNBytes(FrameHeader.BYTES);
+                if (header.length < FrameHeader.BYTES) {
                     throw new java.io.EOFException();
                 }
-                DataPlane.Frame.read(ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN));
+                new FrameHeader().read(ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN));
             },
-            in -> DataPlane.Handshake.Hello.parse(in.readAllBytes()),
+            in -> DataHandshake.Hello.parse(in.readAllBytes()),
     };
 
     /** A sink that checks the decoder hands it only pairs of this run. */
@@ -208,11 +208,11 @@ class WireFuzzTest {
     void hellos_roundTrip_andMutationsAreHandled(@ForAll int rank, @ForAll @IntRange(min = 0, max = 3) int flags,
                                                  @ForAll @IntRange(min = 0, max = 100) int cut, @ForAll byte flip)
             throws IOException {
-        byte[] nonce = new byte[DataPlane.Handshake.NONCE];
+        byte[] nonce = new byte[DataHandshake.NONCE];
         new java.util.Random(rank).nextBytes(nonce);
-        byte[] bytes = ByteBuffer.allocate(DataPlane.Handshake.HELLO_BYTES).put(DataPlane.Handshake.MAGIC)
-                .put(DataPlane.Handshake.VERSION).put((byte) flags).putInt(rank).put(nonce).array();
-        DataPlane.Handshake.Hello hello = DataPlane.Handshake.Hello.parse(bytes);
+        byte[] bytes = ByteBuffer.allocate(DataHandshake.HELLO_BYTES).put(DataHandshake.MAGIC)
+                .put(DataHandshake.VERSION).put((byte) flags).putInt(rank).put(nonce).array();
+        DataHandshake.Hello hello = DataHandshake.Hello.parse(bytes);
         assertThat(hello.rank()).isEqualTo(rank);
         assertThat(hello.flags()).isEqualTo((byte) flags);
         assertThat(hello.nonce()).isEqualTo(nonce);
