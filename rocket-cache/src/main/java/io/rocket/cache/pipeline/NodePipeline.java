@@ -89,8 +89,6 @@ public final class NodePipeline<K, R> implements AutoCloseable {
     /** Threads in {@link #awaitIdle}: a returned job tells them only while there are any. */
     private final AtomicInteger idleWaiters = new AtomicInteger();
     private final Object idleMonitor = new Object();
-    /** Times {@link #awaitIdle} waited (each wake-up counts one), for tests. */
-    final LongAdder idleWaits = new LongAdder();
 
     public NodePipeline(Application<K, R> app, List<K> keys, List<Device> devices, HostMemory hostMemory,
                         PipelineConfig config, ResultSink<K, R> sink, Telemetry telemetry, PairListener listener) {
@@ -391,7 +389,6 @@ public final class NodePipeline<K, R> implements AutoCloseable {
                     if (left <= 0) {
                         return false;
                     }
-                    idleWaits.increment();
                     idleMonitor.wait(Math.max(1, left / 1_000_000));
                 }
                 return true;
