@@ -8,10 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
 
 /**
@@ -21,9 +21,16 @@ import java.util.function.IntConsumer;
  * leaf's pairs to its device. An idle worker steals the largest region of a sibling before it begins a new part of
  * the node's {@link Backlog}, so the node's devices work in the same place and share what its L2 holds. The run ends
  * when every pair has been reported done.
+ *
+ * <p>Nothing here polls. An idle worker parks until work may have turned up (a region pushed on a deque, regions
+ * given by another node, the backlog released, the end of the run); whoever makes the work available wakes it, and
+ * only when some worker is idle, so a busy node pays one volatile read per region for it, never anything per pair.
+ * A {@link #watch watcher} (the cluster's steal agent) is woken the same way when the node may have run out of
+ * regions to start or its window changed.
  */
 public final class WorkScheduler implements AutoCloseable {
-    private static final long MAX_IDLE_PARK_NANOS = 1_000_000;
+    /** Rung by no one and waited on by no one: the watcher until {@link #watch} sets one. */
+    private static final Wakeup NO_WATCHER = new Wakeup();
     /**
      * Leaves per worker counted as still running in {@link #claims()}: the one being submitted and those before it
      * whose pairs may still be in the device's job slots.
@@ -49,6 +56,12 @@ public final class WorkScheduler implements AutoCloseable {
     private int windowEntered = -1;
     private volatile boolean holdBacklog;
     private volatile boolean stopping;
+    /** Per worker, where it parks while it finds no work, and the condition it waits for (made once). */
+    private final Wakeup[] idle;
+    private final BooleanSupplier[] workFor;
+    /** Workers parked or about to park: ringing them costs nothing while none is. */
+    private final AtomicInteger idleWorkers = new AtomicInteger();
+    private volatile Wakeup watcher = NO_WATCHER;
 
     /**
      * @param totalPairs pairs this scheduler ends after, or -1 when the run's end is decided elsewhere (a cluster
@@ -67,6 +80,13 @@ public final class WorkScheduler implements AutoCloseable {
         }
         this.recentLeaves = new Region[workers][RECENT_LEAVES];
         this.bands = BandOrder.forTile(tileSize);
+        this.idle = new Wakeup[workers];
+        this.workFor = new BooleanSupplier[workers];
+        for (int w = 0; w < workers; w++) {
+            int id = w;
+            idle[w] = new Wakeup();
+            workFor[w] = () -> hasWork(id);
+        }
         if (totalPairs == 0) {
             done.countDown();
         }
@@ -94,6 +114,15 @@ public final class WorkScheduler implements AutoCloseable {
                 listener.accept(window);
             }
         }
+    }
+
+    /**
+     * Rung (from any thread) whenever this node may have run out of regions to start ({@link #wantsWork},
+     * {@link #dequesEmpty}) or its {@link #position} changed: a deque emptied, or a part of the backlog was taken.
+     * Set before {@link #start}.
+     */
+    public void watch(Wakeup value) {
+        watcher = value;
     }
 
     /** How this node lays out the bands it runs (set before {@link #start}). */
@@ -134,25 +163,25 @@ public final class WorkScheduler implements AutoCloseable {
 
     private void work(int id) {
         WorkDeque own = deques.get(id);
-        long idlePark = 10_000;
         try {
             while (!stopping && done.getCount() > 0) {
                 Region region = own.pop();
-                if (region == null) {
+                if (region != null) {
+                    took(own);
+                } else {
                     region = stealLocal(id);
                 }
                 if (region == null && !holdBacklog) {
                     region = backlog.takeFront(bands);
                     if (region != null) {
                         entered(backlog.takenWindow());
+                        watcher.ring();
                     }
                 }
                 if (region == null) {
-                    LockSupport.parkNanos(idlePark);
-                    idlePark = Math.min(idlePark * 2, MAX_IDLE_PARK_NANOS);
+                    idle(id);
                     continue;
                 }
-                idlePark = 10_000;
                 run(id, own, region);
             }
         } catch (InterruptedException e) {
@@ -162,7 +191,69 @@ public final class WorkScheduler implements AutoCloseable {
         }
     }
 
+    /**
+     * Parks worker {@code id} until it may find work. No timeout: every change that can give it work rings it
+     * ({@link #workArrived}), and it registers as idle before it checks, so a ring cannot fall between its check and
+     * its park.
+     */
+    private void idle(int id) throws InterruptedException {
+        idleWorkers.incrementAndGet();
+        try {
+            idle[id].await(workFor[id], Long.MAX_VALUE);
+        } finally {
+            idleWorkers.decrementAndGet();
+        }
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+    }
+
+    /**
+     * Whether worker {@code id} would find a region now, or should stop: exactly what its loop tries (its own deque,
+     * a sibling's top region, the backlog unless held), so a woken worker neither misses work nor spins on work it
+     * cannot take.
+     */
+    private boolean hasWork(int id) {
+        if (stopping || done.getCount() == 0 || !deques.get(id).isEmpty()) {
+            return true;
+        }
+        if (deques.size() > 1) {
+            for (int w = 0; w < deques.size(); w++) {
+                if (w != id && deques.get(w).topPairs() > 0) {
+                    return true;
+                }
+            }
+        }
+        return !holdBacklog && !backlog.isEmpty();
+    }
+
+    /** Wakes the idle workers after work was made available to them; a volatile read while none is idle. */
+    private void workArrived() {
+        if (idleWorkers.get() > 0) {
+            for (Wakeup w : idle) {
+                w.ring();
+            }
+        }
+    }
+
+    /** Wakes every worker and the watcher: the run ends. */
+    private void wakeAll() {
+        for (Wakeup w : idle) {
+            w.ring();
+        }
+        watcher.ring();
+    }
+
+    /** A region was taken from {@code deque}: if that emptied it, the node may be out of regions to start. */
+    private void took(WorkDeque deque) {
+        Wakeup w = watcher;
+        if (w.waiting() && deque.isEmpty()) {
+            w.ring();
+        }
+    }
+
     private void run(int id, WorkDeque own, Region region) throws InterruptedException {
+        boolean pushed = false;
         if (region.isBand()) {
             List<Region> leaves = bands.leaves(region);
             if (leaves.isEmpty()) {
@@ -171,6 +262,7 @@ public final class WorkScheduler implements AutoCloseable {
             for (int k = leaves.size() - 1; k > 0; k--) {
                 own.push(leaves.get(k));
             }
+            pushed = leaves.size() > 1;
             region = leaves.get(0);
         }
         while (!region.isLeaf(tileSize)) {
@@ -179,7 +271,11 @@ public final class WorkScheduler implements AutoCloseable {
             for (int k = children.size() - 1; k > 0; k--) {
                 own.push(children.get(k));
             }
+            pushed |= children.size() > 1;
             region = children.get(0);
+        }
+        if (pushed) {
+            workArrived(); // the band's leaves or the split's children: siblings may steal them
         }
         Region[] recent = recentLeaves[id];
         synchronized (recent) {
@@ -238,6 +334,7 @@ public final class WorkScheduler implements AutoCloseable {
         Region stolen = best < 0 ? null : deques.get(best).steal();
         if (stolen != null) {
             stats.localSuccesses.increment();
+            took(deques.get(best));
         }
         return stolen;
     }
@@ -246,12 +343,14 @@ public final class WorkScheduler implements AutoCloseable {
     public void pairDone() {
         if (!externalTermination && remaining.decrementAndGet() == 0) {
             done.countDown();
+            wakeAll();
         }
     }
 
     /** Ends the run (cluster mode: every pair of the whole run is done). */
     public void finish() {
         done.countDown();
+        wakeAll();
     }
 
     /**
@@ -284,12 +383,19 @@ public final class WorkScheduler implements AutoCloseable {
      */
     public void holdBacklog(boolean hold) {
         holdBacklog = hold;
+        if (!hold) {
+            workArrived();
+        }
     }
 
     /** Lends the next part of this node's share to a node that is ahead of it, or nothing. */
     public List<Region> lendFront() {
         Region part = backlog.takeFront();
-        return part == null ? List.of() : List.of(part);
+        if (part == null) {
+            return List.of();
+        }
+        watcher.ring();
+        return List.of(part);
     }
 
     /** Hands regions stolen from another node to this node's workers (spread over the deques). */
@@ -298,6 +404,7 @@ public final class WorkScheduler implements AutoCloseable {
         for (int k = 0; k < regions.size(); k++) {
             deques.get((start + k) % deques.size()).push(regions.get(k));
         }
+        workArrived();
     }
 
     /**
@@ -308,6 +415,7 @@ public final class WorkScheduler implements AutoCloseable {
     public List<Region> stealForRemote() {
         Region far = backlog.takeBack();
         if (far != null) {
+            watcher.ring();
             return List.of(far);
         }
         int best = -1;
@@ -330,6 +438,7 @@ public final class WorkScheduler implements AutoCloseable {
             return List.of();
         }
         if (regions > 1 || region.isLeaf(tileSize)) {
+            took(deques.get(best));
             return List.of(region);
         }
         List<Region> children = new ArrayList<>(4);
@@ -338,6 +447,7 @@ public final class WorkScheduler implements AutoCloseable {
         for (int k = keep - 1; k >= 0; k--) {
             deques.get(best).pushTop(children.get(k));
         }
+        workArrived();
         return List.copyOf(children.subList(keep, children.size()));
     }
 
@@ -399,13 +509,12 @@ public final class WorkScheduler implements AutoCloseable {
         failure.compareAndSet(null, error);
         stopping = true;
         done.countDown();
+        wakeAll();
     }
 
     /** Waits for every pair, or for an abort. */
     public void await() throws InterruptedException {
-        while (!done.await(1, TimeUnit.SECONDS)) {
-            Thread.onSpinWait();
-        }
+        done.await(); // counted down by the last pair, finish() or abort()
         Throwable error = failure.get();
         if (error != null) {
             throw error instanceof RocketException re ? re : new RocketException("run aborted: " + error, error);
@@ -419,6 +528,7 @@ public final class WorkScheduler implements AutoCloseable {
     @Override
     public void close() {
         stopping = true;
+        wakeAll();
         for (Thread worker : workers) {
             worker.interrupt();
             try {

@@ -33,11 +33,13 @@ final class DeviceLane<K, R> implements AutoCloseable {
     final ResourceExecutor copyIn;
     final ResourceExecutor copyOut;
     final BufferPool<DeviceBuffer> staging;
+    private final NodePipeline<K, R> node;
     private final ArrayBlockingQueue<PairJob<K, R>> jobs;
     private final List<PairJob<K, R>> allJobs = new ArrayList<>();
 
     DeviceLane(NodePipeline<K, R> node, Device device, PipelineConfig config, Tracer tracer) {
         Application<K, R> app = node.app;
+        this.node = node;
         this.index = device.index();
         this.device = device;
         this.kernels = app.kernels(device.kind());
@@ -74,6 +76,7 @@ final class DeviceLane<K, R> implements AutoCloseable {
 
     void returnJob(PairJob<K, R> job) {
         jobs.add(job);
+        node.jobReturned(this);
     }
 
     /** Whether every job is back in the pool. */

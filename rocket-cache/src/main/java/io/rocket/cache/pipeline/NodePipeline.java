@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
@@ -85,6 +86,9 @@ public final class NodePipeline<K, R> implements AutoCloseable {
     private final LongAdder pairErrors = new LongAdder();
     private volatile RemoteItems remote;
     private volatile DiskItems disk;
+    /** Threads in {@link #awaitIdle}: a returned job tells them only while there are any. */
+    private final AtomicInteger idleWaiters = new AtomicInteger();
+    private final Object idleMonitor = new Object();
 
     public NodePipeline(Application<K, R> app, List<K> keys, List<Device> devices, HostMemory hostMemory,
                         PipelineConfig config, ResultSink<K, R> sink, Telemetry telemetry, PairListener listener) {
@@ -376,15 +380,43 @@ public final class NodePipeline<K, R> implements AutoCloseable {
      */
     public boolean awaitIdle(long timeoutMillis) throws InterruptedException {
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
-        for (DeviceLane<K, R> lane : lanes) {
-            while (!lane.idle()) {
-                if (System.nanoTime() > deadline) {
-                    return false;
+        // Registered before the check: a job returned after it sees the waiter and notifies (see jobReturned).
+        idleWaiters.incrementAndGet();
+        try {
+            synchronized (idleMonitor) {
+                while (!allIdle()) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        return false;
+                    }
+                    idleMonitor.wait(Math.max(1, left / 1_000_000));
                 }
-                Thread.sleep(2);
+                return true;
+            }
+        } finally {
+            idleWaiters.decrementAndGet();
+        }
+    }
+
+    private boolean allIdle() {
+        for (DeviceLane<K, R> lane : lanes) {
+            if (!lane.idle()) {
+                return false;
             }
         }
         return true;
+    }
+
+    /**
+     * A job came back to {@code lane}'s pool. Wakes {@link #awaitIdle} when that lane is now idle; costs a volatile
+     * read per job while nobody waits.
+     */
+    void jobReturned(DeviceLane<K, R> lane) {
+        if (idleWaiters.get() > 0 && lane.idle()) {
+            synchronized (idleMonitor) {
+                idleMonitor.notifyAll();
+            }
+        }
     }
 
     /** Stops the threads after queued work drains. */

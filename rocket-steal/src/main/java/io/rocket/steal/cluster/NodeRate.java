@@ -45,6 +45,11 @@ final class NodeRate {
         return rate;
     }
 
+    /** Nanoseconds until {@link #rate} takes its next sample (0 when it is due). */
+    synchronized long nanosToNextSample() {
+        return Math.max(0, SAMPLE_NANOS - (System.nanoTime() - lastNanos));
+    }
+
     /** A rate read from the network: anything but a finite positive number means unknown (0). */
     static double sane(float value) {
         return value > 0 && Float.isFinite(value) ? value : 0;

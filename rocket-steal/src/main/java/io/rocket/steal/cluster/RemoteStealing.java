@@ -2,6 +2,7 @@ package io.rocket.steal.cluster;
 
 import io.rocket.steal.Backlog;
 import io.rocket.steal.Region;
+import io.rocket.steal.Wakeup;
 import io.rocket.steal.WorkScheduler;
 import org.jgroups.Address;
 
@@ -17,6 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * The second level of hierarchical stealing, and what keeps the cluster in step.
@@ -37,6 +39,9 @@ import java.util.concurrent.locks.LockSupport;
  *       than itself for the unfinished pairs of its oldest leaf in flight ({@link InFlightPairs}) and runs them
  *       too: the first result reaches rank 0, which drops the second.</li>
  * </ul>
+ *
+ * <p>The agent does not poll while its node is busy: it parks until the scheduler says the node may have run out of
+ * regions to start or moved to another window, or another node announces a new window ({@link Wakeup}).
  *
  * <p>Lost ranks are neither asked nor waited for. Requests time out, so a lost reply costs a retry, not a hang. Victims answer on the receive thread: taking a
  * region is a few locked deque operations, never user code.
@@ -83,6 +88,9 @@ final class RemoteStealing implements AutoCloseable {
     /** The last position each rank announced, {@link #UNKNOWN} until it has. */
     private final AtomicIntegerArray positions;
     private final Thread agent;
+    /** Where the agent parks while there is nothing to do; rung by the scheduler and by progress messages. */
+    private final Wakeup wakeup = new Wakeup();
+    private final BooleanSupplier actionable = this::actionable;
     private volatile CompletableFuture<List<Region>> pending;
     private volatile long pendingId = -1;
     private volatile boolean running = true;
@@ -109,6 +117,7 @@ final class RemoteStealing implements AutoCloseable {
         }
         this.agent = new Thread(this::loop, "rocket-steal-agent-" + options.rank());
         agent.setDaemon(true);
+        scheduler.watch(wakeup);
     }
 
     void start() {
@@ -137,7 +146,13 @@ final class RemoteStealing implements AutoCloseable {
                     empty = regions != null && regions.isEmpty() ? empty + 1 : 0;
                 }
             } else {
-                LockSupport.parkNanos(200_000);
+                // The timeout is not a poll for work: it is when the rate is due for its next sample. Every change
+                // that gives the agent something to do rings it; a change the scheduler does not ring for would
+                // cost at most this long, never a hang.
+                wakeup.await(actionable, rate.nanosToNextSample());
+                if (Thread.currentThread().isInterrupted()) {
+                    return;
+                }
                 continue;
             }
             if (regions == null) {
@@ -150,6 +165,17 @@ final class RemoteStealing implements AutoCloseable {
                 backoff = MIN_BACKOFF_NANOS;
             }
         }
+    }
+
+    /**
+     * Whether the agent has something to do: announce a new window, help a node behind, steal, or stop. What the
+     * loop acts on, read again by the parked agent after each ring.
+     */
+    private boolean actionable() {
+        return !running
+                || scheduler.position() != positions.get(options.rank())
+                || scheduler.wantsWork()
+                || scheduler.dequesEmpty() && slowestBehind() >= 0;
     }
 
     /** Takes over the next part of {@code slowest}'s share, holding this node's own parts meanwhile. */
@@ -293,6 +319,7 @@ final class RemoteStealing implements AutoCloseable {
         int position = in.readInt();
         if (from >= 0 && from < positions.length()) {
             positions.set(from, position);
+            wakeup.ring(); // this node may now be ahead of the slowest
         }
     }
 
@@ -351,6 +378,11 @@ final class RemoteStealing implements AutoCloseable {
         if (rank >= 0 && rank < rates.length() && value > 0) {
             rates.set(rank, Double.doubleToRawLongBits(value));
         }
+    }
+
+    /** Where the agent parks, for tests that count its wake-ups. */
+    Wakeup wakeup() {
+        return wakeup;
     }
 
     long attempts() {
