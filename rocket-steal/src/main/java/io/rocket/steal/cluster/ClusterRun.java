@@ -159,9 +159,7 @@ public final class ClusterRun<K, R> {
             }
             // Each layer takes its own messages; all of them before the channel connects.
             membership.register(control);
-            control.register(Wire.Kind.STEAL_REQUEST, stealing::onRequest);
-            control.register(Wire.Kind.STEAL_REPLY, stealing::onReply);
-            control.register(Wire.Kind.PROGRESS, (from, in) -> stealing.onProgress(in));
+            stealing.register(control);
             l3.register(control);
             member.register(control);
             end.register(control);

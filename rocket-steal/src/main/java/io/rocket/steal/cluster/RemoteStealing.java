@@ -313,6 +313,13 @@ final class RemoteStealing implements AutoCloseable {
         }
     }
 
+    /** Registers the message kinds this layer owns: steal requests and replies, and window progress. */
+    void register(ControlDispatcher control) {
+        control.register(Wire.Kind.STEAL_REQUEST, this::onRequest);
+        control.register(Wire.Kind.STEAL_REPLY, this::onReply);
+        control.register(Wire.Kind.PROGRESS, (from, in) -> onProgress(in));
+    }
+
     /** Another node is in a new window. */
     void onProgress(DataInputStream in) throws IOException {
         int from = in.readInt();
