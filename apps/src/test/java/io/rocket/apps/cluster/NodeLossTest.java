@@ -107,7 +107,10 @@ class NodeLossTest {
     @Timeout(120)
     void twoNodesDie_atDifferentMoments_everyPairOnce() throws Exception {
         SyntheticCheck check = new SyntheticCheck(11, N, true);
-        List<Outcome> outcomes = run(5, r -> r == 1 ? crashAfter(150) : r == 3 ? crashAfter(700) : Faults.NONE, check);
+        // Rank 3 dies later than rank 1, but well before the end of its share (about 1,400 pairs): on a loaded
+        // machine the others may steal much of a slowed node's share, and a node that never reaches its count
+        // does not crash at all.
+        List<Outcome> outcomes = run(5, r -> r == 1 ? crashAfter(150) : r == 3 ? crashAfter(450) : Faults.NONE, check);
         assertSurvived(outcomes, Set.of(1, 3), check);
     }
 
