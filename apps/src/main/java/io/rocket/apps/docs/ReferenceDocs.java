@@ -112,12 +112,8 @@ public final class ReferenceDocs {
                     || sub.getCommand() instanceof CommandLine.HelpCommand) {
                 continue;
             }
-            if (sub.getSubcommands().isEmpty()) {
-                into.add(sub);
-            } else {
-                into.add(sub);
-                collect(sub, into);
-            }
+            into.add(sub);
+            collect(sub, into);   // a command with subcommands (generate) is listed before them
         }
     }
 
