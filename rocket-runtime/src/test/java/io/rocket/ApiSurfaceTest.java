@@ -7,10 +7,10 @@ import io.rocket.core.KeyParser;
 import io.rocket.core.ResultCodec;
 import io.rocket.core.ResultSink;
 import io.rocket.core.summary.RunSummary;
-import io.rocket.steal.Rocket;
-import io.rocket.steal.RocketOptions;
-import io.rocket.steal.cluster.ClusterAuthToken;
-import io.rocket.steal.cluster.ClusterOptions;
+import io.rocket.runtime.Rocket;
+import io.rocket.runtime.RocketOptions;
+import io.rocket.cluster.ClusterAuthToken;
+import io.rocket.cluster.ClusterOptions;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Constructor;
@@ -51,7 +51,7 @@ class ApiSurfaceTest {
         Walk walk = walk(USER_API);
         assertThat(walk.violations).as("public signatures naming JCuda or JGroups types").isEmpty();
         // The walk reached the Rocket types the listed classes expose, not only the listed ones.
-        assertThat(walk.visited).contains(io.rocket.steal.cluster.ClusterSecurity.class,
+        assertThat(walk.visited).contains(io.rocket.cluster.ClusterSecurity.class,
                 io.rocket.core.DeviceBuffer.class, io.rocket.core.device.DeviceSpec.class, RunSummary.Failure.class);
     }
 

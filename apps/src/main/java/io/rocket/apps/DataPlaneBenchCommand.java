@@ -1,7 +1,7 @@
 package io.rocket.apps;
 
-import io.rocket.steal.cluster.ClusterSecurity;
-import io.rocket.steal.cluster.DataPlane;
+import io.rocket.cluster.ClusterSecurity;
+import io.rocket.cluster.DataPlane;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;

@@ -5,7 +5,6 @@ import io.rocket.apps.forensics.ForensicsCommand;
 import io.rocket.apps.microscopy.MicroscopyCommand;
 import io.rocket.apps.phylogenetics.PhylogeneticsCommand;
 import io.rocket.apps.phylogenetics.TreeCompareCommand;
-import io.rocket.apps.report.ReportCommand;
 import io.rocket.apps.synthetic.SyntheticCommand;
 import io.rocket.cli.ApplicationCommand;
 import io.rocket.cli.CommandLines;

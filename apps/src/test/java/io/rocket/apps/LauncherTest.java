@@ -3,7 +3,7 @@ package io.rocket.apps;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rocket.core.summary.PerformanceModel;
-import io.rocket.apps.synthetic.SyntheticApp;
+import io.rocket.testkit.SyntheticApp;
 import io.rocket.cli.Version;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -5,8 +5,8 @@ import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.PerformanceModel;
 import io.rocket.core.summary.RunSummary;
-import io.rocket.steal.Rocket;
-import io.rocket.steal.cluster.ClusterOptions;
+import io.rocket.runtime.Rocket;
+import io.rocket.cluster.ClusterOptions;
 import io.rocket.steal.journal.JournalOptions;
 import io.rocket.steal.journal.RunJournal;
 

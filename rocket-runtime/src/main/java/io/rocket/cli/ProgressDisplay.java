@@ -2,7 +2,7 @@ package io.rocket.cli;
 
 import io.rocket.core.ResultSink;
 import io.rocket.core.SinkFiles;
-import io.rocket.steal.cluster.ClusterProgress;
+import io.rocket.cluster.ClusterProgress;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;

@@ -1,6 +1,6 @@
 package io.rocket.apps.forensics;
 
-import io.rocket.apps.FileItemApplication;
+import io.rocket.files.FileItemApplication;
 import io.rocket.core.DeviceBuffer;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.DiskCaching;

@@ -1,6 +1,6 @@
 package io.rocket.apps.microscopy;
 
-import io.rocket.apps.FileItemApplication;
+import io.rocket.files.FileItemApplication;
 import io.rocket.cli.InputsMixin;
 import io.rocket.cli.JobRunner;
 import io.rocket.cli.RuntimeOptionsMixin;

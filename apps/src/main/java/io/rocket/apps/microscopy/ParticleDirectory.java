@@ -1,6 +1,6 @@
 package io.rocket.apps.microscopy;
 
-import io.rocket.apps.InputDirectory;
+import io.rocket.files.InputDirectory;
 import io.rocket.cli.InputsMixin;
 import io.rocket.core.RocketException;
 

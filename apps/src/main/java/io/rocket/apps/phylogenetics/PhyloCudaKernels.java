@@ -1,6 +1,6 @@
 package io.rocket.apps.phylogenetics;
 
-import io.rocket.apps.FileItemApplication;
+import io.rocket.files.FileItemApplication;
 import io.rocket.core.DeviceBuffer;
 import io.rocket.core.KernelContext;
 import io.rocket.core.Kernels;

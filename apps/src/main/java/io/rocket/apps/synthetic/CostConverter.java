@@ -1,5 +1,6 @@
 package io.rocket.apps.synthetic;
 
+import io.rocket.testkit.Cost;
 import picocli.CommandLine.ITypeConverter;
 
 /** Converts {@code MEAN}, {@code MEAN±SD} or {@code lognormal:MEAN±SD} option values. */

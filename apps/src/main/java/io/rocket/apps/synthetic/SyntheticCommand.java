@@ -1,5 +1,8 @@
 package io.rocket.apps.synthetic;
 
+import io.rocket.testkit.Cost;
+import io.rocket.testkit.SyntheticApp;
+import io.rocket.testkit.SyntheticCheck;
 import io.rocket.cli.ExitCode;
 import io.rocket.cli.JobRunner;
 import io.rocket.cli.RuntimeOptionsMixin;

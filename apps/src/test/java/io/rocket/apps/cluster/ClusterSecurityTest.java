@@ -1,16 +1,16 @@
 package io.rocket.apps.cluster;
 
 import io.rocket.apps.Launcher;
-import io.rocket.apps.synthetic.Cost;
-import io.rocket.apps.synthetic.SyntheticApp;
-import io.rocket.apps.synthetic.SyntheticCheck;
+import io.rocket.testkit.Cost;
+import io.rocket.testkit.SyntheticApp;
+import io.rocket.testkit.SyntheticCheck;
 import io.rocket.core.CacheSize;
 import io.rocket.core.ResultSink;
 import io.rocket.core.summary.RunSummary;
-import io.rocket.steal.RocketOptions;
-import io.rocket.steal.cluster.ClusterOptions;
-import io.rocket.steal.cluster.ClusterRun;
-import io.rocket.steal.cluster.ClusterSecurity;
+import io.rocket.runtime.RocketOptions;
+import io.rocket.cluster.ClusterOptions;
+import io.rocket.runtime.ClusterRun;
+import io.rocket.cluster.ClusterSecurity;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,5 +1,6 @@
 package io.rocket.apps.cuda;
 
+import io.rocket.testkit.Gpu;
 import io.rocket.core.cuda.KernelModules;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -1,5 +1,6 @@
 package io.rocket.apps.cuda;
 
+import io.rocket.testkit.Gpu;
 import io.rocket.core.DeviceBuffer;
 import io.rocket.core.HostBuffer;
 import io.rocket.core.cuda.CuFft;

@@ -1,5 +1,6 @@
 package io.rocket.apps.cuda;
 
+import io.rocket.testkit.Gpu;
 import io.rocket.apps.Launcher;
 import org.junit.jupiter.api.Test;
 

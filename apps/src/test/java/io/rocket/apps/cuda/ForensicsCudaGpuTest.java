@@ -1,5 +1,6 @@
 package io.rocket.apps.cuda;
 
+import io.rocket.testkit.Gpu;
 import io.rocket.apps.Cli;
 import io.rocket.apps.forensics.ForensicsApp;
 import io.rocket.apps.forensics.ForensicsGenerator;

@@ -1,5 +1,6 @@
 package io.rocket.apps.cuda;
 
+import io.rocket.testkit.Gpu;
 import io.rocket.apps.Cli;
 import io.rocket.apps.phylogenetics.CompositionVector;
 import io.rocket.apps.phylogenetics.CompositionVectorBuilder;

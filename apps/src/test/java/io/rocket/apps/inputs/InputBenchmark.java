@@ -3,9 +3,9 @@ package io.rocket.apps.inputs;
 import io.rocket.core.ResultSink;
 import io.rocket.core.summary.InputTraffic;
 import io.rocket.core.summary.RunSummary;
-import io.rocket.steal.InputOptions;
-import io.rocket.steal.Rocket;
-import io.rocket.steal.RocketOptions;
+import io.rocket.runtime.InputOptions;
+import io.rocket.runtime.Rocket;
+import io.rocket.runtime.RocketOptions;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,10 +1,10 @@
 package io.rocket.apps.inputs;
 
+import io.rocket.runtime.InputOptions;
+import io.rocket.runtime.Rocket;
+import io.rocket.runtime.RocketOptions;
 import io.rocket.core.ResultSink;
 import io.rocket.core.summary.RunSummary;
-import io.rocket.steal.InputOptions;
-import io.rocket.steal.Rocket;
-import io.rocket.steal.RocketOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;

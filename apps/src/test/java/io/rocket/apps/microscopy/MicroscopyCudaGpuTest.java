@@ -1,6 +1,6 @@
 package io.rocket.apps.microscopy;
 
-import io.rocket.apps.cuda.Gpu;
+import io.rocket.testkit.Gpu;
 import io.rocket.core.Application;
 import io.rocket.core.DeviceBuffer;
 import io.rocket.core.DeviceKind;
@@ -11,8 +11,8 @@ import io.rocket.core.Kernels;
 import io.rocket.core.ResultSink;
 import io.rocket.core.cuda.CudaKernelContext;
 import io.rocket.core.device.DeviceSpec;
-import io.rocket.steal.Rocket;
-import io.rocket.steal.RocketOptions;
+import io.rocket.runtime.Rocket;
+import io.rocket.runtime.RocketOptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

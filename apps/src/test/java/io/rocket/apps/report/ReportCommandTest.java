@@ -1,5 +1,6 @@
 package io.rocket.apps.report;
 
+import io.rocket.report.TraceBuilder;
 import io.rocket.apps.Cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,0 +1,97 @@
+package io.rocket.node;
+
+import io.rocket.cache.LruPolicy;
+import io.rocket.cache.SlotCache;
+import io.rocket.core.Application;
+import io.rocket.core.DeviceBuffer;
+import io.rocket.core.Kernels;
+import io.rocket.core.device.Device;
+import io.rocket.core.device.DeviceKernelContext;
+import io.rocket.core.exec.ResourceExecutor;
+import io.rocket.core.exec.ThreadKind;
+import io.rocket.core.trace.Tracer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+
+/**
+ * One device's share of the pipeline: its L1 cache, its kernel and two copy threads, its staging buffers and its
+ * pool of pair jobs. The job pool is the concurrent-job limit: a worker that finds it empty waits.
+ */
+final class DeviceLane<K, R> implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(DeviceLane.class);
+
+    final int index;
+    final Device device;
+    final Kernels<K> kernels;
+    final DeviceKernelContext context;
+    final SlotCache<DeviceBuffer> l1;
+    final ResourceExecutor kernel;
+    final ResourceExecutor copyIn;
+    final ResourceExecutor copyOut;
+    final BufferPool<DeviceBuffer> staging;
+    private final NodePipeline<K, R> node;
+    private final ArrayBlockingQueue<PairJob<K, R>> jobs;
+    private final List<PairJob<K, R>> allJobs = new ArrayList<>();
+
+    DeviceLane(NodePipeline<K, R> node, Device device, PipelineConfig config, Tracer tracer) {
+        Application<K, R> app = node.app;
+        this.node = node;
+        this.index = device.index();
+        this.device = device;
+        this.kernels = app.kernels(device.kind());
+        this.context = device.kernelContext();
+        String id = device.name();
+        this.l1 = new SlotCache<>("L1 " + id, node.keys.size(), config.deviceSlots(), app.maxItemBytes(),
+                s -> device.allocate(app.maxItemBytes()), new LruPolicy(), device.allocatesOnFirstUse());
+        this.staging = NodePipeline.stagingPool(config.stagingBuffers(), () -> device.allocate(app.maxInputBytes()),
+                device.allocatesOnFirstUse());
+        this.jobs = new ArrayBlockingQueue<>(config.concurrentJobs());
+        for (int k = 0; k < config.concurrentJobs(); k++) {
+            PairJob<K, R> job = new PairJob<>(node, this, device.allocate(app.maxResultBytes()),
+                    node.hostMemory.allocate(app.maxResultBytes()));
+            allJobs.add(job);
+            jobs.add(job);
+        }
+        this.kernel = new ResourceExecutor(id + " kernel", ThreadKind.KERNEL, 1, tracer);
+        // The kernel thread is idle until the first item is parsed: let the kernels build their scratch meanwhile.
+        kernel.execute(() -> {
+            try {
+                kernels.prepare(context);
+            } catch (Exception e) {
+                LOG.warn("{}: preparing the kernels failed; the steps will report it: {}", id, e.toString());
+            }
+        });
+        this.copyIn = new ResourceExecutor(id + " h2d", ThreadKind.COPY_IN, 1, tracer);
+        this.copyOut = new ResourceExecutor(id + " d2h", ThreadKind.COPY_OUT, 1, tracer);
+    }
+
+    /** Takes a free job, waiting while the concurrent-job limit is reached. */
+    PairJob<K, R> takeJob() throws InterruptedException {
+        return jobs.take();
+    }
+
+    void returnJob(PairJob<K, R> job) {
+        jobs.add(job);
+        node.jobReturned(this);
+    }
+
+    /** Whether every job is back in the pool. */
+    boolean idle() {
+        return jobs.size() == allJobs.size();
+    }
+
+    List<ResourceExecutor> executors() {
+        return List.of(kernel, copyIn, copyOut);
+    }
+
+    @Override
+    public void close() {
+        kernel.close();
+        copyIn.close();
+        copyOut.close();
+    }
+}

@@ -1,0 +1,317 @@
+package io.rocket.node;
+
+import io.rocket.cache.CacheRequest;
+import io.rocket.cache.Grant;
+import io.rocket.cache.disk.DiskKey;
+import io.rocket.core.DeviceBuffer;
+import io.rocket.core.HostBuffer;
+import io.rocket.core.ItemException;
+import io.rocket.core.trace.TraceEvent;
+
+import java.util.List;
+import java.nio.file.Path;
+
+/**
+ * Fills one L1 slot with one item: from the node's L2 cache when it holds the item (a host-to-device copy); else,
+ * in a cluster run, from another node's L2 (the L3 level fetches the bytes straight into our L2 slot, then one
+ * host-to-device copy); else from the node's disk cache (L4: a parsed item, which is then preprocessed, or a
+ * preprocessed one, read straight into the L2 slot); else by the full load — read files (I/O thread, unless read
+ * ahead), parse (CPU pool), copy to the device, preprocess into the L1 slot (kernel thread) and copy the result back
+ * into the L2 slot (device-to-host thread), so the item is always written to both levels, and by the disk writer
+ * to the disk cache. Each step is this object re-queued on the next resource's executor; one object per load.
+ *
+ * <p>Any failure becomes an {@link ItemException} naming the item; it is remembered by the node so the item is not
+ * tried again, and both slots turn INVALID so every waiting job fails with it instead of hanging.
+ */
+final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems.Callback, ReadAhead.Waiter {
+    private enum Step {
+        READ, PARSE, STORE_PARSED, COPY_IN, PREPROCESS, COPY_BACK, STORE_ITEM, COPY_FROM_HOST_CACHE, COPY_FETCHED
+    }
+
+    private final NodePipeline<K, R> node;
+    private final DeviceLane<K, R> lane;
+    private final int item;
+    private final int deviceSlot;
+    private Step step;
+    private FileBuffer files;
+    private HostBuffer parsed;
+    private DeviceBuffer staged;
+    private long fetchStart;
+    /** The item's disk-cache key, taken before its files were read; null without a disk cache. */
+    private DiskKey diskKey;
+
+    ItemLoad(NodePipeline<K, R> node, DeviceLane<K, R> lane, int item, int deviceSlot) {
+        super(1);
+        this.node = node;
+        this.lane = lane;
+        this.item = item;
+        this.deviceSlot = deviceSlot;
+        items(item);
+    }
+
+    void start() {
+        ItemException known = node.failure(item);
+        if (known != null) {
+            lane.l1.fail(deviceSlot, known);
+            return;
+        }
+        node.l2.acquire(this);
+    }
+
+    @Override
+    protected void onGranted() {
+        if (grant(0) == Grant.LOAD) {
+            RemoteItems remote = node.remote();
+            if (remote != null) {
+                fetchStart = System.nanoTime();
+                remote.fetch(item, node.l2.buffer(slot(0)), this);
+            } else {
+                loadLocally();
+            }
+        }
+    }
+
+    /** Another node had the item: its bytes are in our L2 slot; copy them to the device. */
+    @Override
+    public void fetched() {
+        node.telemetry.record(TraceEvent.REMOTE_FETCH, fetchStart, System.nanoTime(), item, -1);
+        step = Step.COPY_FETCHED;
+        lane.copyIn.executeUrgent(this);
+    }
+
+    /** No node had it (or it took too long): the full load, here. */
+    @Override
+    public void missed() {
+        loadLocally();
+    }
+
+    private void loadLocally() {
+        node.loads.increment();
+        List<Path> paths = node.app.inputFiles(node.keys.get(item));
+        if (paths.isEmpty()) {
+            step = Step.PARSE;
+            node.cpu.execute(this);
+        } else {
+            step = Step.READ;
+            if (node.readAhead.claim(item, this) == ReadAhead.Claim.NOT_AHEAD) {
+                // Ahead of read-ahead on the I/O queue: a device is waiting for this item.
+                node.io.executeUrgent(this);
+            }
+        }
+    }
+
+    /** The files were read ahead (or that read failed): parse them, or fail with the read's error. */
+    @Override
+    public void readAhead(FileBuffer prefetched, Throwable error) {
+        if (error != null) {
+            fail(error);
+        } else if (prefetched == null) {
+            node.io.executeUrgent(this); // found on disk meanwhile: the read step takes it from there
+        } else {
+            files = prefetched;
+            diskKey = (DiskKey) prefetched.diskKey();
+            step = Step.PARSE;
+            node.cpu.execute(this);
+        }
+    }
+
+    @Override
+    protected void onSettled() {
+        Throwable error = error(0);
+        if (error != null) {
+            node.l2.release(this);
+            lane.l1.fail(deviceSlot, error);
+        } else if (grant(0) == Grant.LOAD) {
+            // Our own load: the L1 slot already holds the preprocessed item.
+            node.l2.release(this);
+            lane.l1.publish(deviceSlot);
+        } else {
+            step = Step.COPY_FROM_HOST_CACHE;
+            lane.copyIn.executeUrgent(this);
+        }
+    }
+
+    @Override
+    public void run() {
+        long start = System.nanoTime();
+        try {
+            switch (step) {
+                case READ -> read(start);
+                case PARSE -> parse(start);
+                case STORE_PARSED -> storeParsed(start);
+                case COPY_IN -> copyIn(start);
+                case PREPROCESS -> preprocess(start);
+                case COPY_BACK -> copyBack(start);
+                case STORE_ITEM -> storeItem(start);
+                case COPY_FROM_HOST_CACHE -> copyFromHostCache(start);
+                case COPY_FETCHED -> copyFetched(start);
+            }
+        } catch (Throwable t) {
+            fail(t);
+        }
+    }
+
+    private void read(long start) throws Exception {
+        List<Path> paths = node.inputFiles(item);
+        DiskItems disk = node.disk();
+        if (disk != null) {
+            diskKey = disk.key(node.app.label(node.keys.get(item)), paths);
+            if (readFromDisk(disk, start)) {
+                return;
+            }
+            start = System.nanoTime();
+        }
+        files = node.files.take();
+        files.read(paths, node.traffic);
+        node.telemetry.record(TraceEvent.READ, start, System.nanoTime(), item, -1);
+        step = Step.PARSE;
+        node.cpu.execute(this);
+    }
+
+    /** The item from the disk cache: parsed (to be preprocessed) or preprocessed (into the L2 slot); or false. */
+    private boolean readFromDisk(DiskItems disk, long start) {
+        if (disk.preprocessed()) {
+            HostBuffer slot = node.l2.buffer(slot(0));
+            long length = disk.read(diskKey, slot.byteBuffer().duplicate().clear());
+            if (length < 0) {
+                return false;
+            }
+            slot.length(length);
+            node.telemetry.record(TraceEvent.DISK_READ, start, System.nanoTime(), item, -1);
+            step = Step.COPY_FETCHED;
+            lane.copyIn.executeUrgent(this);
+            return true;
+        }
+        parsed = node.hostStaging.take();
+        long length = disk.read(diskKey, parsed.byteBuffer().duplicate().clear());
+        if (length < 0) {
+            node.hostStaging.give(parsed);
+            parsed = null;
+            return false;
+        }
+        parsed.length(length);
+        node.telemetry.record(TraceEvent.DISK_READ, start, System.nanoTime(), item, -1);
+        step = Step.COPY_IN;
+        lane.copyIn.executeUrgent(this);
+        return true;
+    }
+
+    /** Keeps the parsed item in the disk cache, then goes on to the device. */
+    private void storeParsed(long start) {
+        node.disk().write(diskKey, parsed.byteBuffer().duplicate().clear().limit((int) parsed.length()));
+        node.telemetry.record(TraceEvent.DISK_WRITE, start, System.nanoTime(), item, -1);
+        step = Step.COPY_IN;
+        lane.copyIn.executeUrgent(this);
+    }
+
+    /** Keeps the preprocessed item (now in the L2 slot) in the disk cache, then publishes the slot. */
+    private void storeItem(long start) {
+        HostBuffer slot = node.l2.buffer(slot(0));
+        node.disk().write(diskKey, slot.byteBuffer().duplicate().clear().limit((int) slot.length()));
+        node.telemetry.record(TraceEvent.DISK_WRITE, start, System.nanoTime(), item, -1);
+        node.l2.publish(slot(0));
+    }
+
+    private void parse(long start) throws Exception {
+        start = System.nanoTime();
+        parsed = node.hostStaging.take();
+        parsed.handOverForWriting();
+        long length = node.app.parse(node.keys.get(item), files == null ? NodePipeline.NO_FILES : files, parsed);
+        parsed.length(length);
+        if (files != null) {
+            node.giveFiles(files);
+            files = null;
+        }
+        node.telemetry.record(TraceEvent.PARSE, start, System.nanoTime(), item, -1);
+        DiskItems disk = node.disk();
+        if (disk != null && !disk.preprocessed() && diskKey != null) {
+            step = Step.STORE_PARSED;
+            node.diskWriter.execute(this);
+            return;
+        }
+        step = Step.COPY_IN;
+        lane.copyIn.executeUrgent(this);
+    }
+
+    private void copyIn(long start) {
+        lane.l1.buffer(deviceSlot); // a slot allocated on first use is allocated here, not on the kernel thread
+        staged = lane.staging.take();
+        start = System.nanoTime();
+        lane.device.copyToDevice(parsed, staged, parsed.length());
+        node.hostStaging.give(parsed);
+        parsed = null;
+        node.telemetry.record(TraceEvent.COPY_IN, start, System.nanoTime(), item, -1);
+        step = Step.PREPROCESS;
+        lane.kernel.executeUrgent(this);
+    }
+
+    private void preprocess(long start) throws Exception {
+        DeviceBuffer out = lane.l1.buffer(deviceSlot);
+        staged.handOverForReading();
+        out.handOverForWriting();
+        lane.context.begin();
+        long length = lane.kernels.preprocess(node.keys.get(item), staged, out, lane.context);
+        long cost = lane.context.end();
+        out.length(length);
+        lane.staging.give(staged);
+        staged = null;
+        node.telemetry.record(TraceEvent.PREPROCESS, start, System.nanoTime(), cost, item, -1);
+        step = Step.COPY_BACK;
+        lane.copyOut.executeUrgent(this);
+    }
+
+    private void copyBack(long start) {
+        DeviceBuffer out = lane.l1.buffer(deviceSlot);
+        HostBuffer slot = node.l2.buffer(slot(0));
+        lane.device.copyToHost(out, slot, out.length());
+        node.telemetry.record(TraceEvent.COPY_BACK_ITEM, start, System.nanoTime(), item, -1);
+        DiskItems disk = node.disk();
+        if (disk != null && disk.preprocessed() && diskKey != null) {
+            step = Step.STORE_ITEM;
+            node.diskWriter.execute(this);
+            return;
+        }
+        node.l2.publish(slot(0));
+    }
+
+    private void copyFromHostCache(long start) {
+        HostBuffer cached = node.l2.buffer(slot(0));
+        lane.device.copyToDevice(cached, lane.l1.buffer(deviceSlot), cached.length());
+        node.telemetry.record(TraceEvent.COPY_IN, start, System.nanoTime(), item, -1);
+        node.l2.release(this);
+        lane.l1.publish(deviceSlot);
+    }
+
+    private void copyFetched(long start) {
+        HostBuffer fetched = node.l2.buffer(slot(0));
+        DeviceBuffer out = lane.l1.buffer(deviceSlot);
+        if (fetched.length() > out.capacity()) {
+            throw new IllegalStateException("fetched " + fetched.length() + " bytes, more than a slot");
+        }
+        lane.device.copyToDevice(fetched, out, fetched.length());
+        node.telemetry.record(TraceEvent.COPY_IN, start, System.nanoTime(), item, -1);
+        node.l2.publish(slot(0));
+    }
+
+    private void fail(Throwable cause) {
+        if (files != null) {
+            node.giveFiles(files);
+            files = null;
+        }
+        if (parsed != null) {
+            node.hostStaging.give(parsed);
+            parsed = null;
+        }
+        if (staged != null) {
+            lane.staging.give(staged);
+            staged = null;
+        }
+        ItemException error = node.recordFailure(item, cause);
+        if (step == Step.COPY_FROM_HOST_CACHE) {
+            node.l2.release(this);
+            lane.l1.fail(deviceSlot, error);
+        } else {
+            node.l2.fail(slot(0), error);
+        }
+    }
+}

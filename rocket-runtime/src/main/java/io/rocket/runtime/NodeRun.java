@@ -1,0 +1,259 @@
+package io.rocket.runtime;
+
+import io.rocket.steal.PairSubmitter;
+import io.rocket.steal.PairSet;
+import io.rocket.steal.WorkScheduler;
+import io.rocket.cache.disk.DiskCache;
+import io.rocket.cluster.l3.L3Stats;
+import io.rocket.node.NodePipeline;
+import io.rocket.node.PairListener;
+import io.rocket.node.PipelineConfig;
+import io.rocket.core.Application;
+import io.rocket.core.ResultSink;
+import io.rocket.core.device.Device;
+import io.rocket.core.device.Devices;
+import io.rocket.core.summary.RunSummary;
+import io.rocket.core.trace.ChromeTracer;
+import io.rocket.core.trace.Telemetry;
+import io.rocket.core.trace.Tracer;
+import io.rocket.steal.journal.RunJournal;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * One node's parts, composed in one place for the single-node run and for every node of a cluster run: its devices
+ * and host memory, the tracer, the resolved pipeline configuration, the journal (when this node keeps it), the
+ * work-stealing scheduler, the pipeline with its disk cache, and the counter sampler. Built in two steps, because a
+ * cluster node needs the configuration to join before it knows where its results go: {@link #open} opens the
+ * devices, the tracer and the journal; {@link #wire} builds the scheduler and the pipeline. Every part is
+ * registered in one {@link Resources} stack as it is built, and {@link #close} lets go of them in reverse order;
+ * a cluster node registers its own layers in the same stack, so they close before the parts they were built on.
+ *
+ * @param <K> key type
+ * @param <R> result type
+ */
+public final class NodeRun<K, R> implements AutoCloseable {
+    private final Application<K, R> app;
+    private final List<K> keys;
+    private final RocketOptions options;
+    private final Resources resources;
+    private final Devices.Opened opened;
+    private final ChromeTracer chrome;
+    private final Tracer tracer;
+    private final Telemetry telemetry;
+    private final PipelineConfig config;
+    private final RunJournal<K, R> journal;
+    private final ResultSink<K, R> output;
+    private final LongAdder pairsRun = new LongAdder();
+    /** When the devices were open (System.nanoTime): a single-node run's wall time counts from here. */
+    private final long openedNanos = System.nanoTime();
+    /** Pairs done before this run (a resumed journal), which this node skips; null when none. */
+    private volatile PairSet skip;
+    private WorkScheduler scheduler;
+    private NodePipeline<K, R> pipeline;
+    private DiskCache disk;
+    private CounterSampler sampler;
+
+    private NodeRun(Application<K, R> app, List<K> keys, RocketOptions options, Resources resources,
+                    Devices.Opened opened, int rank, String processName, ResultSink<K, R> sink, boolean keepJournal) {
+        this.app = app;
+        this.keys = keys;
+        this.options = options;
+        this.resources = resources;
+        this.opened = opened;
+        this.chrome = options.trace() == null ? null : new ChromeTracer(rank, processName);
+        this.tracer = chrome == null ? Tracer.NOOP : chrome;
+        this.telemetry = new Telemetry(tracer);
+        this.config = RunSupport.resolve(app, keys, options, opened.devices().get(0));
+        this.journal = keepJournal && options.journal() != null
+                ? RunJournal.open(options.journal(), app, keys, sink) : null;
+        if (journal != null) {
+            resources.onClose(journal::closeQuietly); // a failed run keeps the results it journaled
+        }
+        this.output = journal == null ? sink : journal.sink();
+    }
+
+    /**
+     * Opens a node's devices, tracer and (when {@code keepJournal} and the options ask for one) journal; on failure
+     * closes what it opened.
+     *
+     * @param rank        the node's rank, the trace's process id
+     * @param processName the trace's name for this node
+     * @param sink        where the run's results go (through the journal when there is one)
+     */
+    public static <K, R> NodeRun<K, R> open(Application<K, R> app, List<K> keys, RocketOptions options, int rank,
+                                            String processName, ResultSink<K, R> sink, boolean keepJournal) {
+        Devices.Opened opened = Devices.open(options.device());
+        Resources resources = new Resources();
+        resources.onClose(() -> {
+            for (Device device : opened.devices()) {
+                device.close();
+            }
+            opened.hostMemory().close();
+        });
+        try {
+            return new NodeRun<>(app, keys, options, resources, opened, rank, processName, sink, keepJournal);
+        } catch (RuntimeException | Error e) {
+            closeAfter(resources, e);
+            throw e;
+        }
+    }
+
+    /**
+     * Builds the scheduler and the pipeline (with the disk cache the options ask for).
+     *
+     * @param results      where the pipeline writes results: {@link #output()}, or what a cluster node puts before it
+     * @param totalPairs   pairs after which the scheduler ends, or -1 when the run's end is decided elsewhere
+     * @param beforeSubmit runs before each pair not skipped goes to the pipeline (it may block), or null
+     * @param afterPair    told when each pair job of this node ends, or null
+     */
+    public void wire(ResultSink<K, R> results, long totalPairs, PairSubmitter beforeSubmit, PairListener afterPair) {
+        resources.onClose(this::closeDisk); // after the pipeline, whose disk writer may still be writing
+        WorkScheduler work = new WorkScheduler(opened.devices().size(), options.tileSize(), totalPairs,
+                (device, i, j) -> {
+                    PairSet done = skip;
+                    if (done != null && done.contains(i, j)) {
+                        return;
+                    }
+                    if (beforeSubmit != null) {
+                        beforeSubmit.submit(device, i, j);
+                    }
+                    pipeline.submit(device, i, j);
+                });
+        boolean counted = totalPairs >= 0;
+        pipeline = resources.add(new NodePipeline<>(app, keys, opened.devices(), opened.hostMemory(), config,
+                results, telemetry, (device, i, j, ok) -> {
+                    pairsRun.increment();
+                    if (counted) {
+                        work.pairDone();
+                    }
+                    if (afterPair != null) {
+                        afterPair.pairDone(device, i, j, ok);
+                    }
+                }));
+        scheduler = resources.add(work);
+        work.upcoming(pipeline::upcoming);
+        disk = RunSupport.openDiskCache(app, options, pipeline);
+    }
+
+    /** Skips {@code done} (pairs resumed from a journal) from now on; null skips nothing. */
+    public void skip(PairSet done) {
+        skip = done;
+    }
+
+    /** Starts sampling cache counters into the trace (with the L3's, when given), when the run is traced. */
+    public void startSampler(L3Stats l3) {
+        if (chrome != null && sampler == null) {
+            sampler = resources.add(new CounterSampler(pipeline, tracer, l3));
+        }
+    }
+
+    /** Aligns this node's trace clock with the run's start on rank 0. */
+    public void alignTrace(long startEpochMillis) {
+        if (chrome != null) {
+            chrome.clockOffsetNanos(chrome.originEpochNanos() - startEpochMillis * 1_000_000L);
+        }
+    }
+
+    /**
+     * Ends a run whose pairs are all done: stops the workers and the pipeline, checks that nothing is left in it, and
+     * stops the sampler (which takes its last sample).
+     */
+    public void stopPipeline() {
+        scheduler.close();
+        pipeline.close();
+        pipeline.checkQuiescent();
+        if (sampler != null) {
+            sampler.close();
+        }
+    }
+
+    /**
+     * The summary of this node's pairs: see {@link RunSupport#summarize}.
+     *
+     * @param pairs       the pairs it ran
+     * @param heldSeconds how long it held its devices
+     */
+    public RunSummary summarize(double wall, long pairs, double heldSeconds) {
+        return RunSupport.summarize(app, keys.size(), opened.devices(), pipeline, telemetry, wall, pairs,
+                heldSeconds);
+    }
+
+    /** Writes the trace to {@code file} when the run is traced. */
+    public void writeTrace(Path file) throws IOException {
+        if (chrome != null) {
+            chrome.write(file);
+        }
+    }
+
+    /** When the devices were open, before the journal was (a resumed journal's replay is part of the run). */
+    public long openedNanos() {
+        return openedNanos;
+    }
+
+    public List<Device> devices() {
+        return opened.devices();
+    }
+
+    public PipelineConfig config() {
+        return config;
+    }
+
+    public Tracer tracer() {
+        return tracer;
+    }
+
+    public Telemetry telemetry() {
+        return telemetry;
+    }
+
+    /** The journal this node keeps, or null. */
+    public RunJournal<K, R> journal() {
+        return journal;
+    }
+
+    /** Where results go: the sink given to {@link #open}, through the journal when there is one. */
+    public ResultSink<K, R> output() {
+        return output;
+    }
+
+    public WorkScheduler scheduler() {
+        return scheduler;
+    }
+
+    public NodePipeline<K, R> pipeline() {
+        return pipeline;
+    }
+
+    /** Pair jobs this node has finished (computed or failed), duplicates included. */
+    public long pairsRun() {
+        return pairsRun.sum();
+    }
+
+    /** The stack this node's parts close from; a cluster node registers its own layers here. */
+    public Resources resources() {
+        return resources;
+    }
+
+    private void closeDisk() {
+        if (disk != null) {
+            disk.close();
+        }
+    }
+
+    @Override
+    public void close() {
+        resources.close();
+    }
+
+    private static void closeAfter(Resources resources, Throwable failure) {
+        try {
+            resources.close();
+        } catch (RuntimeException | Error e) {
+            failure.addSuppressed(e);
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package io.rocket.runtime;
+
+import io.rocket.cache.disk.DiskCache;
+import io.rocket.node.NodePipeline;
+import io.rocket.node.PipelineConfig;
+import io.rocket.core.Application;
+import io.rocket.core.CacheSize;
+import io.rocket.core.ItemException;
+import io.rocket.core.RocketException;
+import io.rocket.core.device.Device;
+import io.rocket.core.exec.ResourceExecutor;
+import io.rocket.core.summary.CacheStats;
+import io.rocket.core.summary.InputTraffic;
+import io.rocket.core.summary.PerformanceModel;
+import io.rocket.core.summary.RunSummary;
+import io.rocket.core.trace.Telemetry;
+import io.rocket.core.trace.TraceEvent;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What single-node and cluster runs share: option checks, turning cache sizes into slot counts, and the summary
+ * of one node's pipeline. Runtime-internal; applications call {@link Rocket}.
+ */
+public final class RunSupport {
+    private RunSupport() {
+    }
+
+    /** Checks the application's sizes and the options; a RocketException names what is wrong. */
+    public static void validate(Application<?, ?> app, RocketOptions o) {
+        if (app.maxItemBytes() <= 0 || app.maxInputBytes() < 0 || app.maxResultBytes() < 0 || app.maxFileBytes() < 0) {
+            throw new RocketException(app.name() + ": item, input, file and result sizes must be positive");
+        }
+        if (app.maxItemBytes() > Integer.MAX_VALUE - 8 || app.maxFileBytes() > Integer.MAX_VALUE - 8) {
+            throw new RocketException(app.name() + ": items and files are limited to 2 GiB each");
+        }
+        if (o.hostThreads() < 1 || o.ioThreads() < 0 || o.concurrentJobs() < 1 || o.tileSize() < 1) {
+            throw new RocketException("host threads, I/O threads, concurrent jobs and tile size must be at least 1");
+        }
+    }
+
+    /**
+     * Turns byte sizes into slot counts (a cache that cannot hold two items is a user error) and chooses the I/O
+     * threads when the options leave it to the runtime.
+     */
+    public static <K> PipelineConfig resolve(Application<K, ?> app, List<K> keys, RocketOptions o, Device device) {
+        int n = keys.size();
+        long slotBytes = app.maxItemBytes();
+        int cap = Math.max(2, n);
+        int hostSlots = slots("host cache (--host-cache-size)", o.hostCacheSize() == null
+                ? RocketOptions.DEFAULT_HOST_CACHE : o.hostCacheSize(), slotBytes, cap, o.hostCacheSize() == null);
+        int deviceSlots = slots("device cache (--device-cache-size)", o.deviceCacheSize() == null
+                ? new CacheSize(device.defaultCacheBytes(), -1) : o.deviceCacheSize(), slotBytes, cap,
+                o.deviceCacheSize() == null);
+        int staging = Math.max(2, Math.min(4, o.concurrentJobs()));
+        int io = o.ioThreads() != RocketOptions.AUTO_IO_THREADS ? o.ioThreads()
+                : remoteInputs(app, keys) ? RocketOptions.REMOTE_IO_THREADS : RocketOptions.LOCAL_IO_THREADS;
+        return new PipelineConfig(o.hostThreads(), io, o.concurrentJobs(), hostSlots, deviceSlots, staging,
+                o.inputs().readAheadBytes());
+    }
+
+    /** Whether the first item's files are on remote storage (their file system is not the local one). */
+    private static <K> boolean remoteInputs(Application<K, ?> app, List<K> keys) {
+        if (keys.isEmpty()) {
+            return false;
+        }
+        for (java.nio.file.Path p : app.inputFiles(keys.get(0))) {
+            if (!"file".equals(InputTraffic.scheme(p))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int slots(String what, CacheSize size, long slotBytes, int cap, boolean isDefault) {
+        long slots = size.slots(slotBytes);
+        if (slots < 2) {
+            if (isDefault) {
+                return 2;
+            }
+            throw new RocketException(what + " of " + size + " holds " + slots + " slot(s) of " + slotBytes
+                    + " bytes (one item each); at least 2 are needed");
+        }
+        return (int) Math.min(slots, cap);
+    }
+
+    /**
+     * Opens the disk cache the options ask for and gives it to the pipeline; returns it (to close after the run), or
+     * null without one.
+     */
+    public static DiskCache openDiskCache(Application<?, ?> app, RocketOptions o, NodePipeline<?, ?> pipeline) {
+        InputOptions in = o.inputs();
+        if (in.diskCache() == null) {
+            return null;
+        }
+        long size = in.diskCacheBytes() > 0 ? in.diskCacheBytes() : DiskCache.defaultSize(in.diskCache());
+        DiskCache cache = DiskCache.open(in.diskCache(), size);
+        pipeline.diskCache(cache, in.job() != null ? in.job() : app.getClass().getName());
+        return cache;
+    }
+
+    /**
+     * The summary of one node's run of {@code pairsRun} pairs (all of them on a single node, fewer when it resumed a
+     * journal; on a cluster node, the pairs it ran), its devices held for {@code heldSeconds} (the wall time, or on
+     * a cluster node until its last pair job ended, which may be after the run's last pair was done elsewhere).
+     */
+    public static <K, R> RunSummary summarize(Application<K, R> app, int n, List<Device> devices,
+                                               NodePipeline<K, R> pipeline, Telemetry t, double wall, long pairsRun,
+                                               double heldSeconds) {
+        RunSummary s = new RunSummary();
+        s.app = app.name();
+        s.items = n;
+        s.errors = pipeline.pairErrors();
+        s.pairs = pairsRun - s.errors;
+        s.pairsComputed = pairsRun;
+        s.wallSeconds = wall;
+        s.pairsPerSecond = wall > 0 ? s.pairs / wall : 0;
+        s.loads = pipeline.loads();
+        s.model(nodeWork(pipeline, t, s.pairs, devices.size() * heldSeconds));
+        s.devices = devices.stream().map(Device::info).toList();
+        s.cache.put("device", pipeline.deviceCacheStats());
+        s.cache.put("host", pipeline.hostCacheStats());
+        if (pipeline.diskCacheStats() != null) {
+            s.cache.put("disk", pipeline.diskCacheStats());
+            s.diskCache = pipeline.diskCacheFigures();
+        }
+        s.inputs = pipeline.inputFigures(wall);
+        s.readAhead = pipeline.readAheadFigures();
+        for (TraceEvent e : TraceEvent.values()) {
+            if (t.count(e) > 0) {
+                s.stepSeconds.put(e.displayName().replace(' ', '_'), t.meanSeconds(e));
+            }
+        }
+        Map<String, Double> busy = new LinkedHashMap<>();
+        for (ResourceExecutor ex : pipeline.executors()) {
+            busy.merge(ex.kind().id(), ex.busyNanos() / 1e9, Double::sum);
+        }
+        s.busySeconds = busy;
+        s.deviceBusySeconds = pipeline.deviceBusySeconds();
+        List<RunSummary.Failure> failures = new ArrayList<>();
+        for (Map.Entry<Integer, ItemException> f : pipeline.failures().entrySet()) {
+            failures.add(new RunSummary.Failure(f.getKey(), app.label(pipeline.key(f.getKey())),
+                    f.getValue().getMessage()));
+        }
+        s.failures = failures;
+        return s;
+    }
+
+    /**
+     * What one node did, for the performance model: a node's fills are its L2 misses (loads, and on a cluster node
+     * fetches from other nodes' L2 too), it holds its L2 and every device's L1, and {@code pairs} are the pairs it
+     * computed successfully.
+     */
+    private static PerformanceModel.Work nodeWork(NodePipeline<?, ?> pipeline, Telemetry t, long pairs,
+                                                  double deviceSeconds) {
+        CacheStats host = pipeline.hostCacheStats();
+        return new PerformanceModel.Work(pipeline.itemsNeeded().cardinality(), host.misses(),
+                host.slots() + pipeline.deviceCacheStats().slots(), pairs, t.count(TraceEvent.PREPROCESS),
+                t.totalSeconds(TraceEvent.PREPROCESS), t.count(TraceEvent.COMPARE), t.totalSeconds(TraceEvent.COMPARE),
+                deviceSeconds);
+    }
+}
