@@ -2,7 +2,7 @@ package io.rocket.cluster;
 
 /**
  * Rank 0's running count of the pairs each node computes, for progress displays. A result sink handed to
- * {@link ClusterRun#run} that also implements this interface is told, on rank 0 only, how many nodes the run has,
+ * {@code ClusterRun.run} that also implements this interface is told, on rank 0 only, how many nodes the run has,
  * which rank computed how many pairs as their results come in, and which ranks are lost. Rank 0 counts its own
  * pairs one at a time as its pipeline finishes them, and another rank's per result batch as the batch reaches the
  * collector (so a rank's count trails its work by at most one batch, about 20 ms). Counts include failed pairs and

@@ -18,7 +18,11 @@ public abstract class FileItemApplication<R> implements Application<Path, R> {
 
     private final long maxFileBytes;
 
-    /** @param maxFileBytes the largest input file of the run (the I/O buffer size); at least 1 byte is used */
+    /**
+     * An application whose items are single files.
+     *
+     * @param maxFileBytes the largest input file of the run (the I/O buffer size); at least 1 byte is used
+     */
     protected FileItemApplication(long maxFileBytes) {
         this.maxFileBytes = Math.max(1, maxFileBytes);
     }
@@ -38,7 +42,12 @@ public abstract class FileItemApplication<R> implements Application<Path, R> {
         return maxFileBytes;
     }
 
-    /** The file name of a key, as outputs and error messages show it. */
+    /**
+     * The file name of a key, as outputs and error messages show it.
+     *
+     * @param key the item's path
+     * @return its file name (the whole path when it has none)
+     */
     public static String fileName(Path key) {
         Path name = key.getFileName();
         return name == null ? key.toString() : name.toString();
@@ -47,6 +56,10 @@ public abstract class FileItemApplication<R> implements Application<Path, R> {
     /**
      * A little-endian view of {@code buffer}'s first {@code bytes} bytes; the shared buffer's own position and limit
      * are untouched (other threads may hold views of the same slot).
+     *
+     * @param buffer a buffer the runtime handed over
+     * @param bytes  how many of its bytes the view covers
+     * @return the view, at position 0
      */
     protected static ByteBuffer window(ByteBuffer buffer, long bytes) {
         return buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear().limit((int) bytes);

@@ -41,6 +41,12 @@ public final class InputDirectory {
      * Lists the items of a command's input source: the matching files of its directory, or every input of its list
      * in list order (listed inputs are items whatever their names; an input whose size cannot be read stays an
      * item, and its load fails with the reason, so one bad line does not stop the run).
+     *
+     * @param source   the command's input source: a directory or a list of inputs
+     * @param what     what an item file holds ("particle"), for messages
+     * @param isItem   whether a file name names an item file (directories only)
+     * @param expected names of files expected beside the items, not listed as ignored
+     * @return the items and the ignored entries
      */
     public static Listing scan(InputsMixin.Source source, String what, Predicate<String> isItem,
                                Set<String> expected) {
@@ -61,9 +67,11 @@ public final class InputDirectory {
     /**
      * Lists {@code dir}.
      *
+     * @param dir      the directory
      * @param what     what an item file holds ("particle"), for messages
      * @param isItem   whether a file name names an item file
      * @param expected names of files expected beside the items, not listed as ignored
+     * @return the items and the ignored entries
      * @throws RocketException when {@code dir} is not a readable directory
      */
     public static Listing scan(Path dir, String what, Predicate<String> isItem, Set<String> expected) {
@@ -101,7 +109,12 @@ public final class InputDirectory {
         return text.endsWith("/") ? text.substring(0, text.length() - 1) : text;
     }
 
-    /** A directory as users wrote it: a local path, or the URI of a remote one. */
+    /**
+     * A directory as users wrote it: a local path, or the URI of a remote one.
+     *
+     * @param dir the directory
+     * @return its display form, without a trailing slash
+     */
     public static String display(Path dir) {
         return io.rocket.inputs.InputLocations.display(dir);
     }

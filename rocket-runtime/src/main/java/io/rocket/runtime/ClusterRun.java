@@ -95,6 +95,16 @@ public final class ClusterRun<K, R> {
      * Runs this node's part of a cluster run and returns the summary: the whole cluster's on rank 0, this node's
      * elsewhere. On rank 0, a sink that also implements {@link ClusterProgress} is told as the run goes how many
      * pairs each rank computed.
+     *
+     * @param app     the application
+     * @param keys    the items, in the order that fixes their indices
+     * @param options the runtime options
+     * @param <K>     the item key type
+     * @param <R>     the per-pair result type
+     * @param cluster how this node joins the cluster run
+     * @param sink    where results go (used on rank 0 only)
+     * @return the whole cluster's summary on rank 0, this node's elsewhere
+     * @throws InterruptedException when the calling thread is interrupted while the run goes on
      */
     public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, RocketOptions options,
                                         ClusterOptions cluster, ResultSink<K, R> sink) throws InterruptedException {

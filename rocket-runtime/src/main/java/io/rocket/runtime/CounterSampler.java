@@ -14,7 +14,7 @@ import java.util.Map;
  * the L3 requests, hits and misses; and the megabytes read from input files per scheme, whose slope is each
  * storage's throughput.
  */
-public final class CounterSampler implements AutoCloseable {
+final class CounterSampler implements AutoCloseable {
     private static final long PERIOD_MILLIS = 10;
     private static final String[] SERIES = TraceCounter.L1_DEVICE_CACHE.series().toArray(new String[0]);
     private static final String[] L3_SERIES = TraceCounter.L3_DISTRIBUTED_CACHE.series().toArray(new String[0]);

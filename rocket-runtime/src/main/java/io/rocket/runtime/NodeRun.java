@@ -35,7 +35,7 @@ import java.util.concurrent.atomic.LongAdder;
  * @param <K> key type
  * @param <R> result type
  */
-public final class NodeRun<K, R> implements AutoCloseable {
+final class NodeRun<K, R> implements AutoCloseable {
     private final Application<K, R> app;
     private final List<K> keys;
     private final RocketOptions options;

@@ -11,7 +11,7 @@ import java.util.Deque;
  * failure is thrown with the others suppressed, so a run that fails keeps its first cause. An interrupt while
  * closing does not cut the closing short; the thread's interrupt flag is set again once everything is closed.
  */
-public final class Resources implements AutoCloseable {
+final class Resources implements AutoCloseable {
     /** One thing to let go; it may throw anything. */
     @FunctionalInterface
     public interface Part {

@@ -49,6 +49,14 @@ public final class Rocket {
      * key labels, so that nodes started for different jobs refuse to run together; a caller whose application has
      * settings of its own should put them in the fingerprint itself.
      *
+     * @param app     the application
+     * @param keys    the items, in the order that fixes their indices
+     * @param options the runtime options
+     * @param <K>     the item key type
+     * @param <R>     the per-pair result type
+     * @param sink    where results go (rank 0's only, in a cluster run)
+     * @return the run's summary
+     * @throws InterruptedException when the calling thread is interrupted while the run goes on
      * @throws RocketException for unusable options or devices (its message is meant for the user)
      */
     public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, RocketOptions options,

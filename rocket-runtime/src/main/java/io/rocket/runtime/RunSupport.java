@@ -25,7 +25,7 @@ import java.util.Map;
  * What single-node and cluster runs share: option checks, turning cache sizes into slot counts, and the summary
  * of one node's pipeline. Runtime-internal; applications call {@link Rocket}.
  */
-public final class RunSupport {
+final class RunSupport {
     private RunSupport() {
     }
 
