@@ -7,11 +7,8 @@ import io.rocket.core.trace.Tracer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
 
 /**
@@ -27,28 +24,22 @@ import java.util.function.IntConsumer;
  * only when some worker is idle, so a busy node pays one volatile read per region for it, never anything per pair.
  * A {@link #watch watcher} (the cluster's steal agent) is woken the same way when the node may have run out of
  * regions to start or its window changed.
+ *
+ * <p>This class runs the workers' loop and the run's life cycle. The workers' deques, and the steals from them, are
+ * kept by {@code WorkerDeques}; where idle workers and the watcher wait, and who wakes them, by
+ * {@code WorkerWakeups}.
  */
 public final class WorkScheduler implements AutoCloseable {
-    /** Rung by no one and waited on by no one: the watcher until {@link #watch} sets one. */
-    private static final Wakeup NO_WATCHER = new Wakeup();
-    /**
-     * Leaves per worker counted as still running in {@link #claims()}: the one being submitted and those before it
-     * whose pairs may still be in the device's job slots.
-     */
-    private static final int RECENT_LEAVES = 4;
-
     private final int tileSize;
     private final PairSubmitter submitter;
-    private final List<WorkDeque> deques = new ArrayList<>();
+    private final WorkerWakeups wakeups;
+    private final WorkerDeques deques;
     private final List<Thread> workers = new ArrayList<>();
     private final AtomicLong remaining;
     private final CountDownLatch done = new CountDownLatch(1);
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
-    private final StealStats stats = new StealStats();
     private final boolean externalTermination;
     private final Backlog backlog = new Backlog();
-    /** Per worker, the last leaves it submitted (a ring): their pairs may still be in flight. */
-    private final Region[][] recentLeaves;
     private volatile UpcomingItems upcoming = UpcomingItems.NONE;
     private volatile BandOrder bands;
     private volatile IntConsumer windowListener;
@@ -56,12 +47,6 @@ public final class WorkScheduler implements AutoCloseable {
     private int windowEntered = -1;
     private volatile boolean holdBacklog;
     private volatile boolean stopping;
-    /** Per worker, where it parks while it finds no work, and the condition it waits for (made once). */
-    private final Wakeup[] idle;
-    private final BooleanSupplier[] workFor;
-    /** Workers parked or about to park: ringing them costs nothing while none is. */
-    private final AtomicInteger idleWorkers = new AtomicInteger();
-    private volatile Wakeup watcher = NO_WATCHER;
 
     /**
      * @param totalPairs pairs this scheduler ends after, or -1 when the run's end is decided elsewhere (a cluster
@@ -75,18 +60,9 @@ public final class WorkScheduler implements AutoCloseable {
         this.submitter = submitter;
         this.externalTermination = totalPairs < 0;
         this.remaining = new AtomicLong(totalPairs);
-        for (int w = 0; w < workers; w++) {
-            deques.add(new WorkDeque());
-        }
-        this.recentLeaves = new Region[workers][RECENT_LEAVES];
+        this.wakeups = new WorkerWakeups(workers, this::hasWork);
+        this.deques = new WorkerDeques(workers, wakeups);
         this.bands = BandOrder.forTile(tileSize);
-        this.idle = new Wakeup[workers];
-        this.workFor = new BooleanSupplier[workers];
-        for (int w = 0; w < workers; w++) {
-            int id = w;
-            idle[w] = new Wakeup();
-            workFor[w] = () -> hasWork(id);
-        }
         if (totalPairs == 0) {
             done.countDown();
         }
@@ -122,7 +98,7 @@ public final class WorkScheduler implements AutoCloseable {
      * Set before {@link #start}.
      */
     public void watch(Wakeup value) {
-        watcher = value;
+        wakeups.watch(value);
     }
 
     /** How this node lays out the bands it runs (set before {@link #start}). */
@@ -133,7 +109,7 @@ public final class WorkScheduler implements AutoCloseable {
     /** Puts {@code root} on worker 0 (the others steal from it) and starts the workers. */
     public void start(Region root, Tracer tracer) {
         if (root.hasPairs()) {
-            deques.get(0).push(root);
+            deques.of(0).push(root);
         }
         startWorkers(tracer);
     }
@@ -149,7 +125,7 @@ public final class WorkScheduler implements AutoCloseable {
     }
 
     private void startWorkers(Tracer tracer) {
-        for (int w = 0; w < deques.size(); w++) {
+        for (int w = 0; w < deques.count(); w++) {
             int id = w;
             Thread thread = new Thread(() -> {
                 tracer.nameThread("worker " + id);
@@ -162,24 +138,24 @@ public final class WorkScheduler implements AutoCloseable {
     }
 
     private void work(int id) {
-        WorkDeque own = deques.get(id);
+        WorkDeque own = deques.of(id);
         try {
             while (!stopping && done.getCount() > 0) {
                 Region region = own.pop();
                 if (region != null) {
-                    took(own);
+                    wakeups.regionTaken(own);
                 } else {
-                    region = stealLocal(id);
+                    region = deques.stealLocal(id);
                 }
                 if (region == null && !holdBacklog) {
                     region = backlog.takeFront(bands);
                     if (region != null) {
                         entered(backlog.takenWindow());
-                        watcher.ring();
+                        wakeups.ringWatcher();
                     }
                 }
                 if (region == null) {
-                    idle(id);
+                    wakeups.park(id);
                     continue;
                 }
                 run(id, own, region);
@@ -192,64 +168,12 @@ public final class WorkScheduler implements AutoCloseable {
     }
 
     /**
-     * Parks worker {@code id} until it may find work. No timeout: every change that can give it work rings it
-     * ({@link #workArrived}), and it registers as idle before it checks, so a ring cannot fall between its check and
-     * its park.
-     */
-    private void idle(int id) throws InterruptedException {
-        idleWorkers.incrementAndGet();
-        try {
-            idle[id].await(workFor[id], Long.MAX_VALUE);
-        } finally {
-            idleWorkers.decrementAndGet();
-        }
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
-        }
-    }
-
-    /**
      * Whether worker {@code id} would find a region now, or should stop: exactly what its loop tries (its own deque,
      * a sibling's top region, the backlog unless held), so a woken worker neither misses work nor spins on work it
-     * cannot take.
+     * cannot take. What an idle worker waits for.
      */
     private boolean hasWork(int id) {
-        if (stopping || done.getCount() == 0 || !deques.get(id).isEmpty()) {
-            return true;
-        }
-        if (deques.size() > 1) {
-            for (int w = 0; w < deques.size(); w++) {
-                if (w != id && deques.get(w).topPairs() > 0) {
-                    return true;
-                }
-            }
-        }
-        return !holdBacklog && !backlog.isEmpty();
-    }
-
-    /** Wakes the idle workers after work was made available to them; a volatile read while none is idle. */
-    private void workArrived() {
-        if (idleWorkers.get() > 0) {
-            for (Wakeup w : idle) {
-                w.ring();
-            }
-        }
-    }
-
-    /** Wakes every worker and the watcher: the run ends. */
-    private void wakeAll() {
-        for (Wakeup w : idle) {
-            w.ring();
-        }
-        watcher.ring();
-    }
-
-    /** A region was taken from {@code deque}: if that emptied it, the node may be out of regions to start. */
-    private void took(WorkDeque deque) {
-        Wakeup w = watcher;
-        if (w.waiting() && deque.isEmpty()) {
-            w.ring();
-        }
+        return stopping || done.getCount() == 0 || deques.canTake(id) || !holdBacklog && !backlog.isEmpty();
     }
 
     private void run(int id, WorkDeque own, Region region) throws InterruptedException {
@@ -275,13 +199,9 @@ public final class WorkScheduler implements AutoCloseable {
             region = children.get(0);
         }
         if (pushed) {
-            workArrived(); // the band's leaves or the split's children: siblings may steal them
+            wakeups.workArrived(); // the band's leaves or the split's children: siblings may steal them
         }
-        Region[] recent = recentLeaves[id];
-        synchronized (recent) {
-            System.arraycopy(recent, 0, recent, 1, recent.length - 1);
-            recent[0] = region;
-        }
+        deques.submitting(id, region);
         announce(own, region);
         boolean descending = region.rowsDescending();
         for (int k = 0; k < region.r1() - region.r0() && !stopping; k++) {
@@ -312,45 +232,18 @@ public final class WorkScheduler implements AutoCloseable {
         }
     }
 
-    /** Takes the largest region among the sibling workers' deques, or null. */
-    private Region stealLocal(int thief) {
-        if (deques.size() == 1) {
-            return null;
-        }
-        stats.localAttempts.increment();
-        int start = ThreadLocalRandom.current().nextInt(deques.size());
-        int best = -1;
-        long bestPairs = 0;
-        for (int k = 0; k < deques.size(); k++) {
-            int victim = (start + k) % deques.size();
-            if (victim != thief) {
-                long pairs = deques.get(victim).topPairs();
-                if (pairs > bestPairs) {
-                    bestPairs = pairs;
-                    best = victim;
-                }
-            }
-        }
-        Region stolen = best < 0 ? null : deques.get(best).steal();
-        if (stolen != null) {
-            stats.localSuccesses.increment();
-            took(deques.get(best));
-        }
-        return stolen;
-    }
-
     /** One pair finished (computed or failed). */
     public void pairDone() {
         if (!externalTermination && remaining.decrementAndGet() == 0) {
             done.countDown();
-            wakeAll();
+            wakeups.wakeAll();
         }
     }
 
     /** Ends the run (cluster mode: every pair of the whole run is done). */
     public void finish() {
         done.countDown();
-        wakeAll();
+        wakeups.wakeAll();
     }
 
     /**
@@ -364,12 +257,7 @@ public final class WorkScheduler implements AutoCloseable {
 
     /** Whether no worker has a region queued: the next region a worker starts comes from the backlog. */
     public boolean dequesEmpty() {
-        for (WorkDeque deque : deques) {
-            if (!deque.isEmpty()) {
-                return false;
-            }
-        }
-        return true;
+        return deques.allEmpty();
     }
 
     /** The window of the next part of this node's share to begin, or {@link Backlog#DONE} when none is left. */
@@ -384,7 +272,7 @@ public final class WorkScheduler implements AutoCloseable {
     public void holdBacklog(boolean hold) {
         holdBacklog = hold;
         if (!hold) {
-            workArrived();
+            wakeups.workArrived();
         }
     }
 
@@ -394,17 +282,13 @@ public final class WorkScheduler implements AutoCloseable {
         if (part == null) {
             return List.of();
         }
-        watcher.ring();
+        wakeups.ringWatcher();
         return List.of(part);
     }
 
     /** Hands regions stolen from another node to this node's workers (spread over the deques). */
     public void give(List<Region> regions) {
-        int start = ThreadLocalRandom.current().nextInt(deques.size());
-        for (int k = 0; k < regions.size(); k++) {
-            deques.get((start + k) % deques.size()).push(regions.get(k));
-        }
-        workArrived();
+        deques.give(regions);
     }
 
     /**
@@ -415,40 +299,10 @@ public final class WorkScheduler implements AutoCloseable {
     public List<Region> stealForRemote() {
         Region far = backlog.takeBack();
         if (far != null) {
-            watcher.ring();
+            wakeups.ringWatcher();
             return List.of(far);
         }
-        int best = -1;
-        long bestPairs = 0;
-        int regions = 0;
-        for (int w = 0; w < deques.size(); w++) {
-            WorkDeque deque = deques.get(w);
-            regions += deque.size();
-            long pairs = deque.topPairs();
-            if (pairs > bestPairs) {
-                bestPairs = pairs;
-                best = w;
-            }
-        }
-        if (best < 0) {
-            return List.of();
-        }
-        Region region = deques.get(best).steal();
-        if (region == null) {
-            return List.of();
-        }
-        if (regions > 1 || region.isLeaf(tileSize)) {
-            took(deques.get(best));
-            return List.of(region);
-        }
-        List<Region> children = new ArrayList<>(4);
-        region.split(children::add);
-        int keep = children.size() / 2;
-        for (int k = keep - 1; k >= 0; k--) {
-            deques.get(best).pushTop(children.get(k));
-        }
-        workArrived();
-        return List.copyOf(children.subList(keep, children.size()));
+        return deques.stealForRemote(tileSize);
     }
 
     /**
@@ -459,12 +313,7 @@ public final class WorkScheduler implements AutoCloseable {
      */
     public List<Region> claims() {
         List<Region> claimed = new ArrayList<>(backlog.regions());
-        for (WorkDeque deque : deques) {
-            claimed.addAll(deque.regions());
-        }
-        for (int w = 0; w < recentLeaves.length; w++) {
-            claimed.addAll(leavesInFlight(w));
-        }
+        deques.addClaims(claimed);
         return claimed;
     }
 
@@ -473,16 +322,7 @@ public final class WorkScheduler implements AutoCloseable {
      * node's outstanding pairs are, for end-game duplication.
      */
     public List<Region> leavesInFlight(int worker) {
-        Region[] recent = recentLeaves[worker];
-        List<Region> leaves = new ArrayList<>(recent.length);
-        synchronized (recent) {
-            for (Region leaf : recent) {
-                if (leaf != null) {
-                    leaves.add(leaf);
-                }
-            }
-        }
-        return leaves;
+        return deques.leavesInFlight(worker);
     }
 
     /** Pairs in the regions no worker has begun (the share not yet begun and the queued regions). */
@@ -491,12 +331,7 @@ public final class WorkScheduler implements AutoCloseable {
         for (Region region : backlog.regions()) {
             pairs += region.pairs();
         }
-        for (WorkDeque deque : deques) {
-            for (Region region : deque.regions()) {
-                pairs += region.pairs();
-            }
-        }
-        return pairs;
+        return pairs + deques.queuedPairs();
     }
 
     /** Pairs not yet reported done. */
@@ -509,7 +344,7 @@ public final class WorkScheduler implements AutoCloseable {
         failure.compareAndSet(null, error);
         stopping = true;
         done.countDown();
-        wakeAll();
+        wakeups.wakeAll();
     }
 
     /** Waits for every pair, or for an abort. */
@@ -522,13 +357,13 @@ public final class WorkScheduler implements AutoCloseable {
     }
 
     public StealStats stats() {
-        return stats;
+        return deques.stats();
     }
 
     @Override
     public void close() {
         stopping = true;
-        wakeAll();
+        wakeups.wakeAll();
         for (Thread worker : workers) {
             worker.interrupt();
             try {

@@ -8,32 +8,14 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.channels.FileLockInterruptionException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileTime;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.ReentrantLock;
-import java.util.zip.CRC32C;
 
 /**
  * The L4 level: a persistent cache of item bytes (parsed or preprocessed) in a local directory, so a second run
@@ -61,49 +43,31 @@ import java.util.zip.CRC32C;
  * either is logged (the first at WARN, later ones at DEBUG, so a full disk does not flood the log). A damaged entry
  * is logged at WARN, counted in {@link Stats#corrupt()}, deleted, and reported as a miss, so the caller loads the
  * item again and writes a good entry.
+ *
+ * <p>This class reads and writes the entry files and keeps the counters. The entries' layout and checks are in
+ * {@code EntryFormat}; the lock, the usage record and eviction in {@code CacheDirectory}.
  */
 public final class DiskCache implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DiskCache.class);
 
-    /** Version of the entry layout; part of every key, so entries of another layout are never opened. */
+    /**
+     * Version of the directory's layout (entries and usage record); part of every key, so entries of another layout
+     * are never opened.
+     */
     static final int FORMAT_VERSION = 1;
-    /** "RKDC". */
-    static final int MAGIC = 0x524B4443;
-    /** magic, version (int), payload length (long), payload CRC32C (int), key text length (int). */
-    static final int HEADER_BYTES = 24;
-    /** "RKDU": the lock file's usage record, magic, version (int), entry bytes (long), entry count (long). */
-    static final int USAGE_MAGIC = 0x524B4455;
-    static final int USAGE_BYTES = 24;
-    /** Temporary files start with a dot so that scans (and {@code ls}) pass over them. */
-    static final String TEMP_PREFIX = ".tmp-";
-    static final String LOCK_FILE = ".lock";
-    /** Eviction goes below the limit, so that the next few writes need no rescan. */
-    static final double TRIM_TARGET = 0.9;
     /** The cap of {@link #defaultSize(Path)}: 64 GiB. */
     public static final long DEFAULT_SIZE_CAP = 64L << 30;
-    /** A temporary file this old belongs to a writer that died; no live write takes that long. */
-    static final Duration STALE_TEMP_AGE = Duration.ofHours(1);
-
-    private static final ConcurrentHashMap<Path, ReentrantLock> DIR_LOCKS = new ConcurrentHashMap<>();
-    private static final AtomicLong LAST_STAMP_MICROS = new AtomicLong();
-    private static final long PID = ProcessHandle.current().pid();
 
     private final Path dir;
-    private final Path lockFile;
     private final long maxBytes;
-    private final ReentrantLock dirLock;
+    private final CacheDirectory directory;
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
     private final LongAdder writes = new LongAdder();
     private final LongAdder corrupt = new LongAdder();
-    private final LongAdder evictions = new LongAdder();
     private final LongAdder bytesRead = new LongAdder();
     private final LongAdder bytesWritten = new LongAdder();
     private final AtomicBoolean warnedIo = new AtomicBoolean();
-    private final AtomicBoolean warnedLock = new AtomicBoolean();
-    /** The usage record as this instance last saw it, for {@link #stats()}. */
-    private volatile long seenEntries;
-    private volatile long seenBytes;
     private volatile boolean closed;
 
     /**
@@ -125,9 +89,8 @@ public final class DiskCache implements AutoCloseable {
 
     private DiskCache(Path dir, long maxBytes) {
         this.dir = dir;
-        this.lockFile = dir.resolve(LOCK_FILE);
         this.maxBytes = maxBytes;
-        this.dirLock = DIR_LOCKS.computeIfAbsent(dir, d -> new ReentrantLock());
+        this.directory = new CacheDirectory(dir, maxBytes);
     }
 
     /**
@@ -149,7 +112,7 @@ public final class DiskCache implements AutoCloseable {
             throw new RocketException("disk cache directory " + dir + " cannot be created: " + describe(e), e);
         }
         // A probe write finds a read-only directory now, rather than as a warning at the first write.
-        Path probe = real.resolve(tempName());
+        Path probe = real.resolve(CacheDirectory.tempName());
         try {
             Files.newByteChannel(probe, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
             Files.delete(probe);
@@ -158,7 +121,7 @@ public final class DiskCache implements AutoCloseable {
         }
         DiskCache cache = new DiskCache(real, maxBytes);
         try {
-            cache.locked(cache::rescan);
+            cache.directory.rescan();
         } catch (IOException e) {
             throw new RocketException("disk cache directory " + dir + " cannot be scanned: " + describe(e), e);
         }
@@ -187,7 +150,7 @@ public final class DiskCache implements AutoCloseable {
             long usable = Files.getFileStore(existing).getUsableSpace();
             long held = 0;
             if (Files.isDirectory(dir)) {
-                for (Entry e : listEntries(dir, false)) {
+                for (CacheDirectory.Entry e : CacheDirectory.listEntries(dir, false)) {
                     held += e.size();
                 }
             }
@@ -222,10 +185,10 @@ public final class DiskCache implements AutoCloseable {
         Path entry = dir.resolve(key.digest());
         long length;
         try (FileChannel channel = FileChannel.open(entry, StandardOpenOption.READ)) {
-            length = readEntry(channel, key, target);
+            length = EntryFormat.read(channel, key, target, dir);
         } catch (NoSuchFileException e) {
             length = -1;
-        } catch (CorruptEntry e) {
+        } catch (EntryFormat.CorruptEntry e) {
             corrupt.increment();
             misses.increment();
             LOG.warn("disk cache {}: entry of item {} is damaged ({}); deleting it, the item will be loaded again",
@@ -244,70 +207,12 @@ public final class DiskCache implements AutoCloseable {
         bytesRead.add(length);
         try {
             // Recency lives in the file system, so every process sharing the directory sees it.
-            Files.setLastModifiedTime(entry, stamp());
+            Files.setLastModifiedTime(entry, CacheDirectory.stamp());
         } catch (IOException e) {
             LOG.debug("disk cache {}: could not mark item {} used (evicted meanwhile?): {}", dir, key.label(),
                     e.toString());
         }
         return length;
-    }
-
-    private long readEntry(FileChannel channel, DiskKey key, ByteBuffer target) throws IOException {
-        long size = channel.size();
-        if (size < HEADER_BYTES) {
-            throw new CorruptEntry("truncated to " + size + " bytes");
-        }
-        byte[] expected = key.textBytes();
-        ByteBuffer head = ByteBuffer.allocate((int) Math.min(size, HEADER_BYTES + (long) expected.length));
-        readFully(channel, head, 0);
-        head.flip();
-        int magic = head.getInt();
-        int version = head.getInt();
-        long payloadLength = head.getLong();
-        int crc = head.getInt();
-        int keyLength = head.getInt();
-        if (magic != MAGIC) {
-            throw new CorruptEntry(String.format("bad magic 0x%08x", magic));
-        }
-        if (version != FORMAT_VERSION) {
-            throw new CorruptEntry("format version " + version + " under a version " + FORMAT_VERSION + " name");
-        }
-        if (keyLength < 0 || payloadLength < 0 || payloadLength > size
-                || HEADER_BYTES + (long) keyLength + payloadLength != size) {
-            throw new CorruptEntry("a file of " + size + " bytes cannot hold a key of " + keyLength
-                    + " bytes and a payload of " + payloadLength + " bytes");
-        }
-        if (keyLength != expected.length
-                || !Arrays.equals(head.array(), HEADER_BYTES, head.limit(), expected, 0, expected.length)) {
-            LOG.debug("disk cache {}: entry {} belongs to another key than item {}", dir, key.digest(), key.label());
-            return -1;
-        }
-        if (payloadLength > target.remaining()) {
-            LOG.debug("disk cache {}: entry of item {} holds {} bytes, more than the {} the buffer has room for",
-                    dir, key.label(), payloadLength, target.remaining());
-            return -1;
-        }
-        int start = target.position();
-        ByteBuffer payload = target.duplicate();
-        payload.limit(start + (int) payloadLength);
-        readFully(channel, payload, HEADER_BYTES + (long) keyLength);
-        payload.position(start);
-        CRC32C checksum = new CRC32C();
-        checksum.update(payload);
-        if ((int) checksum.getValue() != crc) {
-            throw new CorruptEntry("payload checksum mismatch");
-        }
-        return payloadLength;
-    }
-
-    private static void readFully(FileChannel channel, ByteBuffer into, long position) throws IOException {
-        while (into.hasRemaining()) {
-            int n = channel.read(into, position);
-            if (n < 0) {
-                throw new CorruptEntry("truncated at byte " + position);
-            }
-            position += n;
-        }
     }
 
     /**
@@ -318,23 +223,17 @@ public final class DiskCache implements AutoCloseable {
      */
     public void write(DiskKey key, ByteBuffer payload) {
         ensureOpen();
-        byte[] text = key.textBytes();
         long length = payload.remaining();
-        long fileBytes = HEADER_BYTES + (long) text.length + length;
+        long fileBytes = EntryFormat.fileBytes(key, length);
         if (fileBytes > maxBytes) {
             LOG.debug("disk cache {}: item {} needs {} bytes, more than the limit of {}; not stored", dir,
                     key.label(), fileBytes, maxBytes);
             return;
         }
+        ByteBuffer head = EntryFormat.head(key, payload);
         ByteBuffer body = payload.duplicate();
-        CRC32C checksum = new CRC32C();
-        checksum.update(body);
-        body.position(payload.position());
-        ByteBuffer head = ByteBuffer.allocate(HEADER_BYTES + text.length)
-                .putInt(MAGIC).putInt(FORMAT_VERSION).putLong(length).putInt((int) checksum.getValue())
-                .putInt(text.length).put(text).flip();
         Path entry = dir.resolve(key.digest());
-        Path temp = dir.resolve(tempName());
+        Path temp = dir.resolve(CacheDirectory.tempName());
         try {
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW,
                     StandardOpenOption.WRITE)) {
@@ -345,17 +244,8 @@ public final class DiskCache implements AutoCloseable {
             }
             // An explicit, strictly increasing stamp orders entries written within one clock tick of the file
             // system, so LRU order is the order of use.
-            Files.setLastModifiedTime(temp, stamp());
-            locked(usage -> {
-                // Under the lock no other rename or delete can come between this stat and the rename.
-                long replaced = sizeOrZero(entry);
-                Files.move(temp, entry, StandardCopyOption.ATOMIC_MOVE);
-                usage.bytes += fileBytes - replaced;
-                usage.entries += replaced == 0 ? 1 : 0;
-                if (usage.bytes > maxBytes) {
-                    rescan(usage);
-                }
-            });
+            Files.setLastModifiedTime(temp, CacheDirectory.stamp());
+            directory.publish(temp, entry, fileBytes);
         } catch (FileAlreadyExistsException e) {
             // A provider that does not replace on rename: the entry there has the same key, hence the same bytes.
             deleteQuietly(temp);
@@ -377,8 +267,8 @@ public final class DiskCache implements AutoCloseable {
 
     /** This instance's counters, and the directory's entries and bytes as last seen. */
     public Stats stats() {
-        return new Stats(hits.sum(), misses.sum(), writes.sum(), corrupt.sum(), evictions.sum(), bytesRead.sum(),
-                bytesWritten.sum(), seenEntries, seenBytes);
+        return new Stats(hits.sum(), misses.sum(), writes.sum(), corrupt.sum(), directory.evictions(),
+                bytesRead.sum(), bytesWritten.sum(), directory.seenEntries(), directory.seenBytes());
     }
 
     /**
@@ -396,151 +286,11 @@ public final class DiskCache implements AutoCloseable {
         }
     }
 
-    /** What runs under the directory lock, given the usage record to read and update. */
-    private interface Locked {
-        void run(Usage usage) throws IOException;
-    }
-
-    /**
-     * Runs {@code action} under the in-process lock and the file lock, with the usage record read from the lock
-     * file before (rescanning if it is missing or unreadable) and written back after, whatever the action changed.
-     */
-    private void locked(Locked action) throws IOException {
-        dirLock.lock();
-        // The channel is opened and closed under dirLock, because closing any channel to a file releases this
-        // process's lock on it; and per call, because an interrupt closes a channel for good.
-        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE);
-             FileLock ignored = lock(channel)) {
-            Usage usage = new Usage();
-            if (!usage.read(channel)) {
-                rescan(usage);
-            }
-            try {
-                action.run(usage);
-            } finally {
-                usage.write(channel);
-                seenEntries = usage.entries;
-                seenBytes = usage.bytes;
-            }
-        } finally {
-            dirLock.unlock();
-        }
-    }
-
-    private FileLock lock(FileChannel channel) throws IOException {
-        try {
-            return channel.lock();
-        } catch (IOException e) {
-            if (Thread.currentThread().isInterrupted()) {
-                throw e;
-            }
-            // Without the file lock, processes may evict at once and so evict more than needed, and the usage
-            // record may miss an update until the next scan; every delete is still safe, so go on.
-            if (warnedLock.compareAndSet(false, true)) {
-                LOG.warn("disk cache {}: cannot lock {} ({}); going on without it", dir, lockFile, e.toString());
-            }
-            return null;
-        }
-    }
-
-    /**
-     * Sets {@code usage} from a directory scan and, if that is over the limit, evicts least recently used entries
-     * down to {@link #TRIM_TARGET} of it. The most recently used entry is never evicted: it may be the one just
-     * written, which fits the limit on its own.
-     */
-    private void rescan(Usage usage) throws IOException {
-        List<Entry> found = listEntries(dir, true);
-        long total = 0;
-        for (Entry e : found) {
-            total += e.size();
-        }
-        long count = found.size();
-        if (total > maxBytes) {
-            found.sort(Comparator.comparing(Entry::modified).thenComparing(e -> e.path().getFileName().toString()));
-            long goal = (long) (maxBytes * TRIM_TARGET);
-            int evicted = 0;
-            for (int i = 0; i < found.size() - 1 && total > goal; i++) {
-                Entry e = found.get(i);
-                if (Files.deleteIfExists(e.path())) {
-                    evicted++;
-                }
-                total -= e.size();
-                count--;
-            }
-            evictions.add(evicted);
-            LOG.debug("disk cache {}: evicted {} entries, {} entries and {} bytes left", dir, evicted, count, total);
-        }
-        usage.bytes = total;
-        usage.entries = count;
-    }
-
-    /** Entry files in {@code dir}; deletes stale temporary files on the way if {@code cleanUp}. */
-    private static List<Entry> listEntries(Path dir, boolean cleanUp) throws IOException {
-        List<Entry> found = new ArrayList<>();
-        FileTime staleBefore = FileTime.from(Instant.now().minus(STALE_TEMP_AGE));
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
-            for (Path file : files) {
-                String name = file.getFileName().toString();
-                boolean entry = isEntryName(name);
-                boolean temp = name.startsWith(TEMP_PREFIX);
-                if (!entry && !temp) {
-                    continue;
-                }
-                BasicFileAttributes attributes;
-                try {
-                    attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                } catch (NoSuchFileException e) {
-                    continue;
-                }
-                if (!attributes.isRegularFile()) {
-                    continue;
-                }
-                if (entry) {
-                    found.add(new Entry(file, attributes.size(), attributes.lastModifiedTime()));
-                } else if (cleanUp && attributes.lastModifiedTime().compareTo(staleBefore) < 0) {
-                    LOG.debug("disk cache {}: deleting stale temporary file {}", dir, name);
-                    Files.deleteIfExists(file);
-                }
-            }
-        }
-        return found;
-    }
-
-    /** Entry names are SHA-256 digests in lower-case hex. */
-    static boolean isEntryName(String name) {
-        if (name.length() != 64) {
-            return false;
-        }
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     private void deleteDamaged(Path entry) {
         try {
-            locked(usage -> {
-                // A writer may have replaced the damaged file since it was read; deleting the new one costs a reload.
-                long size = sizeOrZero(entry);
-                if (Files.deleteIfExists(entry)) {
-                    usage.bytes -= size;
-                    usage.entries--;
-                }
-            });
+            directory.deleteDamaged(entry);
         } catch (IOException e) {
             warnIo("deleting damaged entry " + entry.getFileName(), e);
-        }
-    }
-
-    private static long sizeOrZero(Path entry) {
-        try {
-            return Files.readAttributes(entry, BasicFileAttributes.class).size();
-        } catch (IOException e) {
-            return 0;
         }
     }
 
@@ -564,67 +314,8 @@ public final class DiskCache implements AutoCloseable {
         }
     }
 
-    /** Unique among live writers: pid and thread id separate writers, the random part separates attempts. */
-    static String tempName() {
-        return TEMP_PREFIX + PID + "-" + Thread.currentThread().getId() + "-"
-                + Long.toHexString(ThreadLocalRandom.current().nextLong());
-    }
-
-    /** Now, in microseconds (what file systems keep), never twice the same in this process. */
-    static FileTime stamp() {
-        Instant now = Instant.now();
-        long micros = now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
-        return FileTime.from(LAST_STAMP_MICROS.accumulateAndGet(micros, (last, t) -> Math.max(last + 1, t)),
-                TimeUnit.MICROSECONDS);
-    }
-
     /** NIO messages are often the bare path; the exception's name says what went wrong. */
     private static String describe(IOException e) {
         return e.getClass().getSimpleName() + ": " + e.getMessage();
-    }
-
-    private record Entry(Path path, long size, FileTime modified) {
-    }
-
-    /** The directory's entry bytes and count, as kept in the lock file. */
-    private static final class Usage {
-        long bytes;
-        long entries;
-
-        /** Reads the record; false if it is absent or not one (a new directory, or damage). */
-        boolean read(FileChannel channel) throws IOException {
-            if (channel.size() < USAGE_BYTES) {
-                return false;
-            }
-            ByteBuffer record = ByteBuffer.allocate(USAGE_BYTES);
-            readFully(channel, record, 0);
-            record.flip();
-            if (record.getInt() != USAGE_MAGIC || record.getInt() != FORMAT_VERSION) {
-                return false;
-            }
-            bytes = record.getLong();
-            entries = record.getLong();
-            return bytes >= 0 && entries >= 0;
-        }
-
-        void write(FileChannel channel) throws IOException {
-            ByteBuffer record = ByteBuffer.allocate(USAGE_BYTES)
-                    .putInt(USAGE_MAGIC).putInt(FORMAT_VERSION).putLong(bytes).putLong(entries).flip();
-            while (record.hasRemaining()) {
-                channel.write(record, record.position());
-            }
-        }
-    }
-
-    /** A damaged entry. Stackless: it is an expected outcome, reported by its message. */
-    private static final class CorruptEntry extends IOException {
-        CorruptEntry(String reason) {
-            super(reason);
-        }
-
-        @Override
-        public synchronized Throwable fillInStackTrace() {
-            return this;
-        }
     }
 }

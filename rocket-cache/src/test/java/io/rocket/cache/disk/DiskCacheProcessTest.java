@@ -57,13 +57,13 @@ class DiskCacheProcessTest {
         // limit, and described exactly by the usage record in the lock file.
         int samples = 0;
         while (processes.stream().anyMatch(Process::isAlive)) {
-            if (Files.exists(cacheDir.resolve(DiskCache.LOCK_FILE))) {
-                try (FileChannel channel = FileChannel.open(cacheDir.resolve(DiskCache.LOCK_FILE),
+            if (Files.exists(cacheDir.resolve(CacheDirectory.LOCK_FILE))) {
+                try (FileChannel channel = FileChannel.open(cacheDir.resolve(CacheDirectory.LOCK_FILE),
                         StandardOpenOption.READ, StandardOpenOption.WRITE);
                      FileLock ignored = channel.lock()) {
                     long bytes = Payloads.entryBytes(cacheDir);
                     assertThat(bytes).as("entry bytes under the lock").isLessThanOrEqualTo(LIMIT);
-                    ByteBuffer usage = ByteBuffer.allocate(DiskCache.USAGE_BYTES);
+                    ByteBuffer usage = ByteBuffer.allocate(UsageRecord.USAGE_BYTES);
                     channel.read(usage, 0);
                     if (!usage.hasRemaining()) {
                         assertThat(usage.getLong(8)).as("usage record").isEqualTo(bytes);

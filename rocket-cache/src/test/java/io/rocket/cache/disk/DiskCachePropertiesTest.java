@@ -57,7 +57,7 @@ class DiskCachePropertiesTest {
                 if (op.write()) {
                     byte[] data = Payloads.bytes(op.seed(), op.size());
                     cache.write(key, ByteBuffer.wrap(data));
-                    if (DiskCache.HEADER_BYTES + key.textBytes().length + data.length <= LIMIT) {
+                    if (EntryFormat.HEADER_BYTES + key.textBytes().length + data.length <= LIMIT) {
                         stored.put(op.k(), data);
                     }
                     assertThat(Payloads.entryBytes(dir)).isLessThanOrEqualTo(LIMIT);

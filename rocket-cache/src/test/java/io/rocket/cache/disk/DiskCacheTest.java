@@ -53,7 +53,7 @@ class DiskCacheTest {
             assertThat(stats.bytesWritten()).isEqualTo(1000);
             assertThat(stats.bytesRead()).isEqualTo(1000);
             assertThat(stats.entries()).isEqualTo(1);
-            assertThat(stats.bytes()).isEqualTo(DiskCache.HEADER_BYTES + key("a").textBytes().length + 1000);
+            assertThat(stats.bytes()).isEqualTo(EntryFormat.HEADER_BYTES + key("a").textBytes().length + 1000);
         }
     }
 
@@ -211,7 +211,7 @@ class DiskCacheTest {
     @Test
     void overTheLimit_evictsTheLeastRecentlyReadEntryFirst() throws Exception {
         Path dir = tmp.resolve("cache");
-        long entryBytes = DiskCache.HEADER_BYTES + key("a").textBytes().length + 1000;
+        long entryBytes = EntryFormat.HEADER_BYTES + key("a").textBytes().length + 1000;
         try (DiskCache cache = DiskCache.open(dir, entryBytes * 7 / 2)) {
             for (String label : List.of("a", "b", "c")) {
                 cache.write(key(label), ByteBuffer.wrap(bytes(label.hashCode(), 1000)));
@@ -270,9 +270,9 @@ class DiskCacheTest {
     @Test
     void scans_deleteStaleTemporaryFiles_andKeepFreshOnes() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("cache"));
-        Path stale = Files.write(dir.resolve(DiskCache.TEMP_PREFIX + "1-1-dead"), bytes(14, 100));
+        Path stale = Files.write(dir.resolve(CacheDirectory.TEMP_PREFIX + "1-1-dead"), bytes(14, 100));
         Files.setLastModifiedTime(stale, FileTime.from(Instant.now().minus(Duration.ofHours(2))));
-        Path fresh = Files.write(dir.resolve(DiskCache.TEMP_PREFIX + "1-1-live"), bytes(15, 100));
+        Path fresh = Files.write(dir.resolve(CacheDirectory.TEMP_PREFIX + "1-1-live"), bytes(15, 100));
         Path unrelated = Files.writeString(dir.resolve("notes.txt"), "kept");
         try (DiskCache cache = DiskCache.open(dir, MiB)) {
             assertThat(cache.stats().entries()).isZero();

@@ -30,7 +30,7 @@ class DiskKeyTest {
         assertThat(a).isEqualTo(b).hasSameHashCodeAs(b);
         assertThat(a.digest()).hasSize(64).isEqualTo(HexFormat.of().formatHex(
                 MessageDigest.getInstance("SHA-256").digest(a.text().getBytes(StandardCharsets.UTF_8))));
-        assertThat(DiskCache.isEntryName(a.digest())).isTrue();
+        assertThat(EntryFormat.isEntryName(a.digest())).isTrue();
         assertThat(a.text()).startsWith(DiskKey.HEADER_LINE + "\n")
                 .contains("job " + Payloads.JOB.length() + ":" + Payloads.JOB)
                 .contains("form 6:parsed", "label 5:a.txt", "size 5")

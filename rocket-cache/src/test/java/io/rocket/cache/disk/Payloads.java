@@ -39,7 +39,7 @@ final class Payloads {
 
     static List<Path> entryFiles(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(f -> DiskCache.isEntryName(f.getFileName().toString())).toList();
+            return files.filter(f -> EntryFormat.isEntryName(f.getFileName().toString())).toList();
         }
     }
 
@@ -53,7 +53,7 @@ final class Payloads {
 
     static List<Path> tempFiles(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
-            return new ArrayList<>(files.filter(f -> f.getFileName().toString().startsWith(DiskCache.TEMP_PREFIX))
+            return new ArrayList<>(files.filter(f -> f.getFileName().toString().startsWith(CacheDirectory.TEMP_PREFIX))
                     .toList());
         }
     }
