@@ -107,6 +107,9 @@ public final class RuntimeOptionsMixin {
             + "only the missing pairs.")
     boolean resume;
 
+    @picocli.CommandLine.Mixin
+    StoreOptionsMixin store = new StoreOptionsMixin();
+
     @Option(names = "--nodes", paramLabel = "P", defaultValue = "${env:SLURM_NTASKS:-1}",
             description = "Nodes in a cluster run (default: $SLURM_NTASKS, else 1 = single node).")
     int nodes;
@@ -345,7 +348,7 @@ public final class RuntimeOptionsMixin {
     public String jobOptions() {
         StringBuilder b = new StringBuilder(command.qualifiedName());
         Set<String> runtime = new HashSet<>();
-        for (Class<?> mixin : List.of(RuntimeOptionsMixin.class, InputsMixin.class)) {
+        for (Class<?> mixin : List.of(RuntimeOptionsMixin.class, InputsMixin.class, StoreOptionsMixin.class)) {
             for (java.lang.reflect.Field f : mixin.getDeclaredFields()) {
                 Option o = f.getAnnotation(Option.class);
                 if (o != null) {
@@ -374,13 +377,18 @@ public final class RuntimeOptionsMixin {
     }
 
     /**
-     * The journal settings ({@code --journal}, {@code --resume}), or null without a journal.
+     * The journal or result store settings ({@code --journal}, {@code --resume}, {@code --store}), or null without
+     * either.
      *
-     * @return the journal directory, whether to resume, and the {@link #jobOptions()}; null without
+     * @return the journal directory, whether to resume, and the {@link #jobOptions()}; or the store's directory and
+     *         the job options that change a result; null without {@code --journal} or {@code --store}
+     * @throws RocketException when {@code --resume} is given without {@code --journal}, or {@code --store} with
      *         {@code --journal}
-     * @throws RocketException when {@code --resume} is given without {@code --journal}
      */
     public JournalOptions journalOptions() {
+        if (store.store() != null) {
+            return store.apply(command, jobOptions(), journal == null ? null : new JournalOptions(journal, resume, ""));
+        }
         if (journal == null) {
             if (resume) {
                 throw new RocketException("--resume needs --journal DIR, the directory of the journal to continue");
