@@ -59,7 +59,7 @@ public final class JobRunner {
         boolean writer = cluster == null || cluster.rank() == 0;
         JournalOptions journal = writer ? rocketOptions.journal() : null;
         if (journal != null) {
-            ResultLog.check(journal); // before the outputs are opened: a refused run must leave them as they are
+            ResultLog.check(journal, app); // before the outputs are opened: a refused run must leave them as they are
         }
         boolean resume = journal != null && journal.resume();
         try (TsvResultSink<K, R> tsv = new TsvResultSink<>(writer ? options.output() : null,

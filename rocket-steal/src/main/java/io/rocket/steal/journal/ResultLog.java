@@ -22,15 +22,20 @@ import java.util.function.Consumer;
 public interface ResultLog<K, R> extends AutoCloseable {
 
     /**
-     * Checks {@code options} against what their directory holds, before any output is opened.
+     * Checks {@code options} against the application and what their directory holds, before any output is opened.
      *
      * @param options the journal or store settings
-     * @throws RocketException naming the problem in one line (a journal where a store is asked for, a journal to
-     *                         resume that is missing, ...)
+     * @param app     the application, which must define a result codec
+     * @throws RocketException naming the problem in one line (no result codec, a journal where a store is asked
+     *                         for, a journal to resume that is missing, ...)
      */
-    static void check(JournalOptions options) {
+    static void check(JournalOptions options, Application<?, ?> app) {
+        if (app.resultCodec() == null) {
+            throw new RocketException(app.name() + " cannot keep a " + (options.store() ? "result store" : "journal")
+                    + ": it defines no result codec");
+        }
         if (options.store()) {
-            ResultStore.check(options);
+            ResultStore.check(options, app);
         } else {
             RunJournal.check(options);
         }

@@ -91,20 +91,39 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
     }
 
     /**
-     * Checks that {@code options}' directory is a store or can become one (it holds no journal), before any output
-     * is opened.
+     * Checks that {@code options}' directory is this job's store or can become one (it holds no journal and no
+     * other job's store), before any output is opened.
      *
      * @param options the store's settings
+     * @param app     the application
      * @throws RocketException naming the problem in one line
      */
-    static void check(JournalOptions options) {
-        if (JournalStore.exists(options.dir())) {
-            throw new RocketException("--store: " + options.dir() + " holds a run journal, not a result store; give "
-                    + "it as --journal " + options.dir() + " --resume, or choose another directory");
+    static void check(JournalOptions options, Application<?, ?> app) {
+        Path dir = options.dir();
+        if (JournalStore.exists(dir)) {
+            throw new RocketException("--store: " + dir + " holds a run journal, not a result store; give it as "
+                    + "--journal " + dir + " --resume, or choose another directory");
         }
-        if (Files.exists(options.dir()) && !Files.isDirectory(options.dir())) {
-            throw new RocketException("--store: " + options.dir() + " is not a directory");
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new RocketException("--store: " + dir + " is not a directory");
         }
+        if (Files.exists(dir.resolve(HEADER))) {
+            String difference;
+            try {
+                List<String> lines = JournalStore.readHeaderLines(dir.resolve(HEADER), FORMAT, "a result store");
+                difference = JobIdentity.fromLines(lines).differenceFrom(identity(options, app), "store");
+            } catch (IOException e) {
+                throw new RocketException("--store " + dir + ": " + e.getMessage(), e);
+            }
+            if (difference != null) {
+                throw new RocketException("--store: " + dir + " holds the results of another job (" + difference
+                        + ")");
+            }
+        }
+    }
+
+    private static JobIdentity identity(JournalOptions options, Application<?, ?> app) {
+        return JobIdentity.ofJob(app.name(), options.options());
     }
 
     /**
@@ -128,9 +147,9 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
         if (codec == null) {
             throw new RocketException(app.name() + " cannot keep a result store: it defines no result codec");
         }
-        check(options);
+        check(options, app);
         ResultStore<K, R> store = new ResultStore<>(options, app, keys, codec, sink);
-        store.begin(JobIdentity.ofJob(app.name(), options.options()));
+        store.begin(identity(options, app));
         return store;
     }
 
@@ -146,13 +165,7 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
         }
         JournalStore store = null;
         try {
-            if (Files.exists(dir.resolve(HEADER))) {
-                List<String> lines = JournalStore.readHeaderLines(dir.resolve(HEADER), FORMAT, "a result store");
-                String difference = JobIdentity.fromLines(lines).differenceFrom(identity, "store");
-                if (difference != null) {
-                    throw new RocketException("--store: " + dir + " holds the results of another job ("
-                            + difference + ")");
-                }
+            if (Files.exists(dir.resolve(HEADER))) { // checked to be this job's by open()
                 store = JournalStore.open(dir, this::replay);
                 LOG.info("store {}: reused {} pairs ({} failed) from {} records", dir, reused.size(), reusedErrors,
                         store.recovered());

@@ -158,9 +158,9 @@ class ResultStoreTest {
                         + "the store, --seed=2 now)");
         Path journal = tmp.resolve("journal");
         RunJournal.open(new JournalOptions(journal, false, ""), app, range(4), new LineSink(out)).close();
-        assertThatThrownBy(() -> ResultLog.check(JournalOptions.store(journal, "")))
+        assertThatThrownBy(() -> ResultLog.check(JournalOptions.store(journal, ""), app))
                 .hasMessageStartingWith("--store: " + journal + " holds a run journal, not a result store");
-        assertThatThrownBy(() -> ResultLog.check(new JournalOptions(dir, true, "")))
+        assertThatThrownBy(() -> ResultLog.check(new JournalOptions(dir, true, ""), app))
                 .hasMessage(dir + " holds a result store, not a journal; give it as --store " + dir);
         assertThatThrownBy(() -> ResultStore.open(JournalOptions.store(tmp.resolve("other"), ""),
                 new JournalTestApp(0, List.of(), false), range(4), new LineSink(out)))
