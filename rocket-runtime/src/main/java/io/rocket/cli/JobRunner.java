@@ -8,7 +8,7 @@ import io.rocket.core.summary.RunSummary;
 import io.rocket.runtime.Rocket;
 import io.rocket.cluster.ClusterOptions;
 import io.rocket.steal.journal.JournalOptions;
-import io.rocket.steal.journal.RunJournal;
+import io.rocket.steal.journal.ResultLog;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -59,12 +59,14 @@ public final class JobRunner {
         boolean writer = cluster == null || cluster.rank() == 0;
         JournalOptions journal = writer ? rocketOptions.journal() : null;
         if (journal != null) {
-            RunJournal.check(journal); // before the outputs are opened: a refused run must leave them as they are
+            ResultLog.check(journal, app); // before the outputs are opened: a refused run must leave them as they are
         }
         boolean resume = journal != null && journal.resume();
         try (TsvResultSink<K, R> tsv = new TsvResultSink<>(writer ? options.output() : null,
                 writer ? options.errors() : null, app::label, format, resultName, resume)) {
-            ResultSink<K, R> sink = extraSinks.isEmpty() ? tsv : new FanOutSink<>(tsv, extraSinks);
+            // A store's run writes its files anew, the stored pairs included.
+            ResultSink<K, R> written = journal != null && journal.store() ? new ReplayWritingSink<>(tsv) : tsv;
+            ResultSink<K, R> sink = extraSinks.isEmpty() ? written : new FanOutSink<>(written, extraSinks);
             ProgressDisplay<K, R> progress = writer ? ProgressDisplay.open(sink, PerformanceModel.pairs(keys.size()),
                     options.progressInterval(), options.progressOutput()) : null;
             RunSummary summary;

@@ -55,6 +55,10 @@ public final class RuntimeOptionsMixin {
             + "only the missing pairs.")
     boolean resume;
 
+    // The result store, listed right after the outputs.
+    @Mixin
+    StoreOptionsMixin store = new StoreOptionsMixin();
+
     // The cluster options, listed between the outputs and the progress options in the help.
     @Mixin
     ClusterOptionsMixin cluster = new ClusterOptionsMixin();
@@ -156,13 +160,18 @@ public final class RuntimeOptionsMixin {
     }
 
     /**
-     * The journal settings ({@code --journal}, {@code --resume}), or null without a journal.
+     * The journal or result store settings ({@code --journal}, {@code --resume}, {@code --store}), or null without
+     * either.
      *
-     * @return the journal directory, whether to resume, and the {@link #jobOptions()}; null without
+     * @return the journal directory, whether to resume, and the {@link #jobOptions()}; or the store's directory and
+     *         the job options that change a result; null without {@code --journal} or {@code --store}
+     * @throws RocketException when {@code --resume} is given without {@code --journal}, or {@code --store} with
      *         {@code --journal}
-     * @throws RocketException when {@code --resume} is given without {@code --journal}
      */
     public JournalOptions journalOptions() {
+        if (store.store() != null) {
+            return store.apply(command, jobOptions(), journal == null ? null : new JournalOptions(journal, resume, ""));
+        }
         if (journal == null) {
             if (resume) {
                 throw new RocketException("--resume needs --journal DIR, the directory of the journal to continue");

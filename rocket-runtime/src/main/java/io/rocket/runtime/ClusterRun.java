@@ -27,7 +27,7 @@ import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.steal.PairSet;
 import io.rocket.steal.WorkScheduler;
-import io.rocket.steal.journal.RunJournal;
+import io.rocket.steal.journal.ResultLog;
 import org.jgroups.Address;
 import org.jgroups.View;
 import org.slf4j.Logger;
@@ -143,7 +143,7 @@ public final class ClusterRun<K, R> {
             ResultStream<K, R> stream = null;
             ResultSink<K, R> results;
             if (rank == 0) {
-                RunJournal<K, R> journal = node.journal();
+                ResultLog<K, R> journal = node.journal();
                 PairSet done = journal == null ? new PairSet(n) : journal.resumed();
                 membership.resumedPairs(done.size() == 0 ? new byte[0] : done.toCompressed());
                 collector = new ResultCollector<>(node.output(), done.copy(), end::allDone);

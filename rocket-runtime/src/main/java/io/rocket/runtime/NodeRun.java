@@ -16,7 +16,7 @@ import io.rocket.core.summary.RunSummary;
 import io.rocket.core.trace.ChromeTracer;
 import io.rocket.core.trace.Telemetry;
 import io.rocket.core.trace.Tracer;
-import io.rocket.steal.journal.RunJournal;
+import io.rocket.steal.journal.ResultLog;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -45,7 +45,7 @@ final class NodeRun<K, R> implements AutoCloseable {
     private final Tracer tracer;
     private final Telemetry telemetry;
     private final PipelineConfig config;
-    private final RunJournal<K, R> journal;
+    private final ResultLog<K, R> journal;
     private final ResultSink<K, R> output;
     private final LongAdder pairsRun = new LongAdder();
     /** When the devices were open (System.nanoTime): a single-node run's wall time counts from here. */
@@ -69,7 +69,7 @@ final class NodeRun<K, R> implements AutoCloseable {
         this.telemetry = new Telemetry(tracer);
         this.config = RunSupport.resolve(app, keys, options, opened.devices().get(0));
         this.journal = keepJournal && options.journal() != null
-                ? RunJournal.open(options.journal(), app, keys, sink) : null;
+                ? ResultLog.open(options.journal(), app, keys, sink) : null;
         if (journal != null) {
             resources.onClose(journal::closeQuietly); // a failed run keeps the results it journaled
         }
@@ -211,7 +211,7 @@ final class NodeRun<K, R> implements AutoCloseable {
     }
 
     /** The journal this node keeps, or null. */
-    public RunJournal<K, R> journal() {
+    public ResultLog<K, R> journal() {
         return journal;
     }
 

@@ -13,7 +13,7 @@ import io.rocket.core.summary.PerformanceModel;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.core.trace.Tracer;
 import io.rocket.cluster.ClusterOptions;
-import io.rocket.steal.journal.RunJournal;
+import io.rocket.steal.journal.ResultLog;
 
 import java.io.IOException;
 import java.util.List;
@@ -22,7 +22,7 @@ import java.util.List;
  * The entry point: runs an {@link Application} over every pair of its keys on this node's devices and returns the
  * run's {@link RunSummary}. Wires the devices, the L1/L2 caches and pipeline, the work-stealing scheduler, the
  * result sink and the tracer, and releases all of them when the run ends. With {@link RocketOptions#journal} it
- * journals the results ({@link RunJournal}) and, resuming, computes only the pairs the journal does not hold.
+ * keeps the results in a journal or a result store ({@link ResultLog}) and computes only the pairs that holds not.
  *
  * <p>The same call runs one node of a cluster run when {@link RocketOptions#cluster} names two or more nodes: every
  * node calls it with the same application and keys and its own rank, and rank 0's sink receives every result (see
@@ -76,7 +76,7 @@ public final class Rocket {
         int n = keys.size();
         try (NodeRun<K, R> node = NodeRun.open(app, keys, options, 0, "rocket " + app.name(), sink, true)) {
             long start = node.openedNanos();
-            RunJournal<K, R> journal = node.journal();
+            ResultLog<K, R> journal = node.journal();
             PairSet resumed = journal == null || journal.resumed().size() == 0 ? null : journal.resumed();
             long toRun = PerformanceModel.pairs(n) - (resumed == null ? 0 : resumed.size());
             node.skip(resumed);

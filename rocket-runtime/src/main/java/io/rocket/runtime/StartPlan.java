@@ -13,7 +13,7 @@ import io.rocket.steal.Region;
 import io.rocket.steal.ScheduleOrder;
 import io.rocket.steal.StartShares;
 import io.rocket.steal.WorkScheduler;
-import io.rocket.steal.journal.RunJournal;
+import io.rocket.steal.journal.ResultLog;
 
 import java.util.List;
 
@@ -67,7 +67,7 @@ final class StartPlan {
     }
 
     /** The pairs rank 0 resumed from its journal, as its START told every node; null when none. */
-    PairSet resumed(RunJournal<?, ?> journal, Membership membership) {
+    PairSet resumed(ResultLog<?, ?> journal, Membership membership) {
         if (rank == 0) {
             return journal == null || journal.resumed().size() == 0 ? null : journal.resumed();
         }

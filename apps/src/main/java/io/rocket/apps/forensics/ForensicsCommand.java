@@ -2,6 +2,7 @@ package io.rocket.apps.forensics;
 
 import io.rocket.cli.InputsMixin;
 import io.rocket.cli.JobRunner;
+import io.rocket.cli.ResultNeutral;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.RocketException;
@@ -48,6 +49,7 @@ public final class ForensicsCommand implements Callable<Integer> {
                     + "Default: ${DEFAULT-VALUE}.")
     Metric metric;
 
+    @ResultNeutral
     @Option(names = "--threshold", paramLabel = "T", description = "Scores at or above T mean the same camera. "
             + "Default: 60 for pce, 0.01 for ncc (see the README for when to raise it).")
     Double threshold;

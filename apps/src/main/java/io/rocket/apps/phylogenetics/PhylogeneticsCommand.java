@@ -2,6 +2,7 @@ package io.rocket.apps.phylogenetics;
 
 import io.rocket.cli.InputsMixin;
 import io.rocket.cli.JobRunner;
+import io.rocket.cli.ResultNeutral;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.RocketException;
@@ -58,6 +59,7 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
             + "without extensions).")
     Path tree;
 
+    @ResultNeutral
     @Option(names = "--method", paramLabel = "M", defaultValue = "nj", converter = MethodConverter.class,
             description = "Tree method: nj (neighbour joining, unrooted) or upgma (rooted). Default: ${DEFAULT-VALUE}.")
     TreeMethod method;

@@ -5,6 +5,7 @@ import io.rocket.testkit.SyntheticApp;
 import io.rocket.testkit.SyntheticCheck;
 import io.rocket.cli.ExitCode;
 import io.rocket.cli.JobRunner;
+import io.rocket.cli.ResultNeutral;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.RocketException;
@@ -28,21 +29,26 @@ public final class SyntheticCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @ResultNeutral
     @Option(names = "--items", paramLabel = "N", required = true, description = "Number of items.")
     int items;
 
+    @ResultNeutral
     @Option(names = "--item-bytes", paramLabel = "B", defaultValue = "65536",
             description = "Bytes per item (at least 8). Default: ${DEFAULT-VALUE}.")
     int itemBytes;
 
+    @ResultNeutral
     @Option(names = "--load-ms", paramLabel = "D", defaultValue = "0",
             converter = CostConverter.class, description = "Load (read + parse) cost per item.")
     Cost load;
 
+    @ResultNeutral
     @Option(names = "--preprocess-ms", paramLabel = "D", defaultValue = "0",
             converter = CostConverter.class, description = "Preprocess kernel cost per item.")
     Cost preprocess;
 
+    @ResultNeutral
     @Option(names = "--compare-ms", paramLabel = "D", defaultValue = "0",
             converter = CostConverter.class, description = "Compare kernel cost per pair.")
     Cost compare;
@@ -50,6 +56,7 @@ public final class SyntheticCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed. Default: ${DEFAULT-VALUE}.")
     long seed;
 
+    @ResultNeutral
     @Option(names = "--verify", description = "Check every pair arrived once with the right value; exit 4 if not "
             + "(in a cluster run, rank 0 checks the whole run).")
     boolean verify;

@@ -21,7 +21,7 @@ import java.util.TreeMap;
  * and the efficiency are defined in {@link PerformanceModel} (for a single node, a cluster node's own share and a
  * whole cluster alike) and set only through {@link #model}; null, and absent from the JSON, where undefined.
  */
-@JsonPropertyOrder({"app", "items", "pairs", "errors", "pairs_computed", "pairs_resumed", "wall_seconds",
+@JsonPropertyOrder({"app", "items", "pairs", "errors", "pairs_computed", "pairs_resumed", "pairs_reused", "wall_seconds",
         "pairs_per_second", "items_needed", "loads", "R", "R_lower_bound", "t_min_seconds", "device_seconds",
         "system_efficiency", "devices", "cache", "disk_cache", "inputs",
         "read_ahead", "cluster",
@@ -36,12 +36,15 @@ public final class RunSummary {
     public long pairs;
     /** Pairs that failed, this run's and (on resume) the journal's. */
     public long errors;
-    /** Pairs this run computed or found failed (the rest were resumed from a journal). */
+    /** Pairs this run computed or found failed (the rest were resumed from a journal or reused from a store). */
     @JsonProperty("pairs_computed")
     public long pairsComputed;
     /** Pairs taken from the journal of an earlier run of the same job ({@code --resume}). */
     @JsonProperty("pairs_resumed")
     public long pairsResumed;
+    /** Pairs taken from the result store ({@code --store}): computed by earlier runs of the same job. */
+    @JsonProperty("pairs_reused")
+    public long pairsReused;
     /** The run's wall time in seconds, from the first item read to the last result delivered. */
     @JsonProperty("wall_seconds")
     public double wallSeconds;
@@ -158,6 +161,23 @@ public final class RunSummary {
      */
     public void addResumed(long resumed, long resumedErrors, List<Failure> resumedFailures) {
         pairsResumed = resumed;
+        addEarlier(resumed, resumedErrors, resumedFailures);
+    }
+
+    /**
+     * Adds what a run took from its result store: as {@link #addResumed}, counted in {@code pairs_reused}.
+     *
+     * @param reused the number of pairs taken from the store (results and failures)
+     * @param reusedErrors how many of those pairs failed
+     * @param reusedFailures the items earlier runs failed to load; merged with this run's by item, this run's
+     *        reason winning
+     */
+    public void addReused(long reused, long reusedErrors, List<Failure> reusedFailures) {
+        pairsReused = reused;
+        addEarlier(reused, reusedErrors, reusedFailures);
+    }
+
+    private void addEarlier(long resumed, long resumedErrors, List<Failure> resumedFailures) {
         pairs += resumed - resumedErrors;
         errors += resumedErrors;
         Map<Integer, Failure> byItem = new TreeMap<>();
@@ -186,6 +206,10 @@ public final class RunSummary {
                 app, items, pairs, errors, wallSeconds, pairsPerSecond));
         if (pairsResumed > 0) {
             b.append(String.format(Locale.ROOT, "resumed %d pairs from the journal, computed %d%n", pairsResumed,
+                    pairsComputed));
+        }
+        if (pairsReused > 0) {
+            b.append(String.format(Locale.ROOT, "reused %d pairs from the store, computed %d%n", pairsReused,
                     pairsComputed));
         }
         b.append(String.format(Locale.ROOT, "loads %d, R = %s (lower bound %s); T_min = %s s, system efficiency %s%n",

@@ -95,15 +95,20 @@ public final class SummaryFields {
                     + "`io.rocket.Main`."),
             f("items", "items", Bound.NON_NEGATIVE, "n, the items of the job."),
             f("pairs", "pairs", Bound.NON_NEGATIVE, "Pairs with a result: in a cluster summary the distinct pairs "
-                    + "rank 0 holds, in a node's own summary the pairs it ran; with `--resume`, the whole job's."),
+                    + "rank 0 holds, in a node's own summary the pairs it ran; with `--resume` or `--store`, the whole "
+                    + "job's."),
             f("errors", "pairs", Bound.NON_NEGATIVE, "Pairs that failed because an item could not be loaded."),
-            f("pairs_computed", "pairs", Bound.NON_NEGATIVE, "Pairs this run computed or found failed."),
+            f("pairs_computed", "pairs", Bound.NON_NEGATIVE, "Pairs this run computed or found failed (0 when every "
+                    + "pair came from the journal or the store)."),
             f("pairs_resumed", "pairs", Bound.NON_NEGATIVE, "Pairs taken from the journal of an earlier run of the "
                     + "same job (`--resume`)."),
+            f("pairs_reused", "pairs", Bound.NON_NEGATIVE, "Pairs taken from the result store (`--store`): computed "
+                    + "by earlier runs of the same job for two items whose identities (label, file sizes and times) "
+                    + "the store knows."),
             f("wall_seconds", "s", Bound.NON_NEGATIVE, "T, from the start of the run to its last pair (cluster: "
                     + "rank 0's)."),
             f("pairs_per_second", "pairs/s", Bound.NON_NEGATIVE, "`pairs` ÷ `wall_seconds` (before pairs resumed from "
-                    + "a journal are added)."),
+                    + "a journal or reused from a store are added)."),
             f("items_needed", "items", Bound.NON_NEGATIVE, "m, the distinct items the scope's pairs used (at most n)."),
             f("loads", "loads", Bound.NON_NEGATIVE, "Full loads: read, parse and preprocess (a disk-cache hit "
                     + "counts, as it stands for read and parse)."),

@@ -43,6 +43,15 @@ record JobIdentity(String app, List<String> options, int items, String labels, S
         return new JobIdentity(app.name(), lines, keys.size(), hex(labels), hex(inputs));
     }
 
+    /**
+     * The identity of the job alone, without its items: a result store's, whose items come and go while the job
+     * stays the same (its results are keyed by each item's identity instead).
+     */
+    static JobIdentity ofJob(String app, String options) {
+        List<String> lines = options.isEmpty() ? List.of() : List.of(options.split("\n"));
+        return new JobIdentity(app, lines, 0, "-", "-");
+    }
+
     private static String stat(Path file) {
         try {
             return Files.size(file) + " " + Files.getLastModifiedTime(file).toMillis();
@@ -56,6 +65,11 @@ record JobIdentity(String app, List<String> options, int items, String labels, S
      * are the same job.
      */
     String differenceFrom(JobIdentity run) {
+        return differenceFrom(run, "journal");
+    }
+
+    /** As {@link #differenceFrom(JobIdentity)}, naming where this identity was read ("journal", "store"). */
+    String differenceFrom(JobIdentity run, String where) {
         if (!app.equals(run.app)) {
             return "its application is " + app + ", not " + run.app;
         }
@@ -70,7 +84,7 @@ record JobIdentity(String app, List<String> options, int items, String labels, S
             while (k < options.size() && k < run.options.size() && options.get(k).equals(run.options.get(k))) {
                 k++;
             }
-            return "its options differ: " + (k < options.size() ? options.get(k) : "(none)") + " in the journal, "
+            return "its options differ: " + (k < options.size() ? options.get(k) : "(none)") + " in the " + where + ", "
                     + (k < run.options.size() ? run.options.get(k) : "(none)") + " now";
         }
         if (!inputs.equals(run.inputs)) {

@@ -4,18 +4,52 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * Where a run journals its results ({@code --journal DIR}) and whether it continues the journal found there
- * ({@code --resume}). A job's identity is its application, its keys, their input files and {@code options}: the
- * application's own settings as text, which the caller knows and the runtime does not. Nothing about where the run
- * happens belongs in it (nodes, ports, devices, caches, outputs), so a requeued job resumes on other machines.
+ * Where a run keeps its results for later runs: a journal ({@code --journal DIR}, and whether to continue the one
+ * found there, {@code --resume}) or a result store ({@code --store DIR}, which always continues). A job's identity
+ * is its application and {@code options}: the application's own settings as text, which the caller knows and the
+ * runtime does not; a journal adds its keys and their input files, a store keys each result by its two items'
+ * identities instead. Nothing about where the run happens belongs in it (nodes, ports, devices, caches, outputs), so
+ * a requeued job resumes on other machines.
  *
- * @param dir     the journal directory (created when missing)
- * @param resume  continue the journal in {@code dir} instead of starting one
- * @param options the application's settings, one per line; may be empty
+ * @param dir     the journal's or store's directory (created when missing)
+ * @param resume  continue the journal in {@code dir} instead of starting one (a store always continues)
+ * @param options the application's settings, one per line; may be empty. For a store, only those that change a
+ *                pair's result
+ * @param store   a result store keyed by item identity ({@link ResultStore}) rather than a journal
  */
-public record JournalOptions(Path dir, boolean resume, String options) {
+public record JournalOptions(Path dir, boolean resume, String options, boolean store) {
+    /**
+     * Checks the directory and fills in empty options.
+     *
+     * @param dir     the directory, never null
+     * @param resume  continue a journal
+     * @param options the application's settings, or null for none
+     * @param store   a result store rather than a journal
+     */
     public JournalOptions {
         Objects.requireNonNull(dir, "dir");
         options = options == null ? "" : options;
+    }
+
+    /**
+     * A journal's settings.
+     *
+     * @param dir     the journal directory (created when missing)
+     * @param resume  continue the journal in {@code dir} instead of starting one
+     * @param options the application's settings, one per line; may be empty
+     */
+    public JournalOptions(Path dir, boolean resume, String options) {
+        this(dir, resume, options, false);
+    }
+
+    /**
+     * A result store's settings.
+     *
+     * @param dir     the store's directory (created when missing)
+     * @param options the application's settings that change a pair's result, one per line; may be empty
+     * @return the settings of a store in {@code dir}
+     */
+    public static JournalOptions store(Path dir, String options) {
+        return new JournalOptions(dir, false, options, true);
     }
 }

@@ -53,18 +53,26 @@ final class JournalStore implements AutoCloseable {
 
     /** Starts a journal in {@code dir}, which must not hold one. */
     static JournalStore create(Path dir, Header header) throws IOException {
+        List<String> lines = new ArrayList<>();
+        lines.add(FORMAT);
+        lines.add("digest " + header.identity().digest());
+        lines.addAll(header.identity().toLines());
+        header.outputs().forEach(o -> lines.add("output " + o));
+        return create(dir, HEADER, lines);
+    }
+
+    /**
+     * Starts a log in {@code dir} under the header file {@code headerName} (a journal's, or a result store's):
+     * an empty {@value #RECORDS}, then the header, written whole or not at all.
+     */
+    static JournalStore create(Path dir, String headerName, List<String> lines) throws IOException {
         Files.createDirectories(dir);
         // The empty log first, then the header: a header never stands beside another job's records.
         FileChannel log = FileChannel.open(dir.resolve(RECORDS), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
         try {
             log.force(true);
-            List<String> lines = new ArrayList<>();
-            lines.add(FORMAT);
-            lines.add("digest " + header.identity().digest());
-            lines.addAll(header.identity().toLines());
-            header.outputs().forEach(o -> lines.add("output " + o));
-            Path temp = dir.resolve(HEADER + ".tmp");
+            Path temp = dir.resolve(headerName + ".tmp");
             try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING)) {
                 ByteBuffer bytes = StandardCharsets.UTF_8.encode(String.join("\n", lines) + "\n");
@@ -73,7 +81,7 @@ final class JournalStore implements AutoCloseable {
                 }
                 out.force(true);
             }
-            Files.move(temp, dir.resolve(HEADER), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(temp, dir.resolve(headerName), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             forceDirectory(dir);
             return new JournalStore(log, 0);
         } catch (IOException | RuntimeException e) {
@@ -84,11 +92,7 @@ final class JournalStore implements AutoCloseable {
 
     /** Reads the header of the journal in {@code dir}. */
     static Header readHeader(Path dir) throws IOException {
-        List<String> lines = Files.readAllLines(dir.resolve(HEADER), StandardCharsets.UTF_8);
-        if (lines.isEmpty() || !lines.get(0).equals(FORMAT)) {
-            throw new IOException(dir.resolve(HEADER) + " is not a journal of this version (expected '" + FORMAT
-                    + "' on its first line)");
-        }
+        List<String> lines = readHeaderLines(dir.resolve(HEADER), FORMAT, "a journal");
         List<String> outputs = new ArrayList<>();
         for (String line : lines) {
             if (line.startsWith("output ")) {
@@ -96,6 +100,16 @@ final class JournalStore implements AutoCloseable {
             }
         }
         return new Header(JobIdentity.fromLines(lines), List.copyOf(outputs));
+    }
+
+    /** The lines of a header file whose first line must be {@code format}; {@code what} names the kind of log. */
+    static List<String> readHeaderLines(Path file, String format, String what) throws IOException {
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        if (lines.isEmpty() || !lines.get(0).equals(format)) {
+            throw new IOException(file + " is not " + what + " of this version (expected '" + format
+                    + "' on its first line)");
+        }
+        return lines;
     }
 
     /**

@@ -17,15 +17,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
@@ -41,17 +38,15 @@ import java.util.function.Consumer;
  * and not tried again (a changed input file is another job).
  *
  * <p>Locks: {@code lock} guards the batch and is held while a result goes to the sink, so the batch and the files
- * always agree; {@code syncLock} lets one sync run at a time (the writer thread, or a caller at the end).
+ * always agree; the {@link RecordWriter} runs one sync at a time (its thread, or a caller at the end).
  *
  * @param <K> key type
  * @param <R> result type
  */
-public final class RunJournal<K, R> implements AutoCloseable {
+public final class RunJournal<K, R> implements ResultLog<K, R> {
     private static final Logger LOG = LoggerFactory.getLogger(RunJournal.class);
     /** How often the batch is made durable: at most this much work is lost to a crash. */
     public static final long SYNC_MILLIS = 1000;
-    /** A batch this large is written at once, not at the next tick. */
-    private static final int EARLY_SYNC_BYTES = 16 << 20;
     /**
      * Test hook: a record is written after every this many pairs, and never on the clock, so a test can cut a
      * journal between records at a known place. Unset in real runs.
@@ -68,21 +63,11 @@ public final class RunJournal<K, R> implements AutoCloseable {
     private final PairSet resumed;
     private final Map<Integer, String> resumedItemFailures = new TreeMap<>();
     private final Object lock = new Object();
-    private final Object syncLock = new Object();
-    private final BitSet itemsNoted = new BitSet();
-    private final List<ItemException> newItemFailures = new ArrayList<>();
     private final ResultSink<K, R> sink = new JournalingSink();
+    private final PairBatch<R> batch;
     private long resumedErrors;
     private long[] lengths;
-    private ByteArrayOutputStream batch = new ByteArrayOutputStream(1 << 16);
-    private DataOutputStream batchOut = new DataOutputStream(batch);
-    private int batchPairs;
-    private JournalStore store;
-    private Thread writer;
-    private volatile boolean closing;
-    private boolean closed;
-    private volatile Throwable failure;
-    private volatile Consumer<Throwable> onFailure = e -> { };
+    private RecordWriter writer;
 
     private RunJournal(JournalOptions options, Application<K, R> app, List<K> keys, ResultCodec<R> codec,
                        ResultSink<K, R> next) {
@@ -95,6 +80,7 @@ public final class RunJournal<K, R> implements AutoCloseable {
         this.recordPairs = Integer.getInteger(RECORD_PAIRS_PROPERTY, Integer.MAX_VALUE);
         this.resumed = new PairSet(keys.size());
         this.lengths = new long[files.paths().size()];
+        this.batch = new PairBatch<>(codec, recordPairs);
     }
 
     /**
@@ -104,6 +90,10 @@ public final class RunJournal<K, R> implements AutoCloseable {
      * @throws RocketException naming the problem in one line
      */
     public static void check(JournalOptions options) {
+        if (Files.exists(options.dir().resolve(ResultStore.HEADER))) {
+            throw new RocketException(options.dir() + " holds a result store, not a journal; give it as --store "
+                    + options.dir());
+        }
         boolean exists = JournalStore.exists(options.dir());
         if (options.resume() && !exists) {
             throw new RocketException("--resume: no journal in " + options.dir());
@@ -136,6 +126,7 @@ public final class RunJournal<K, R> implements AutoCloseable {
 
     private void begin(JournalOptions options, JobIdentity identity) {
         List<String> outputs = files.paths().stream().map(p -> p.toAbsolutePath().normalize().toString()).toList();
+        JournalStore store = null;
         try {
             if (options.resume()) {
                 JournalStore.Header header = JournalStore.readHeader(dir);
@@ -160,17 +151,13 @@ public final class RunJournal<K, R> implements AutoCloseable {
                 store = JournalStore.create(dir, new JournalStore.Header(identity, outputs));
             }
         } catch (IOException e) {
-            closeStore();
+            RecordWriter.closeStore(store, "journal " + dir);
             throw new RocketException("journal " + dir + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            closeStore();
+            RecordWriter.closeStore(store, "journal " + dir);
             throw e;
         }
-        if (recordPairs == Integer.MAX_VALUE) {
-            writer = new Thread(this::writeLoop, "rocket-journal");
-            writer.setDaemon(true);
-            writer.start();
-        }
+        writer = new RecordWriter("journal " + dir, store, new Batch(), recordPairs == Integer.MAX_VALUE);
     }
 
     /** Reads one record back: the files' lengths, items that failed to load, then the pairs. */
@@ -200,95 +187,29 @@ public final class RunJournal<K, R> implements AutoCloseable {
     }
 
     /** The pairs read back from the journal (none for a new one); not changed by the run. */
+    @Override
     public PairSet resumed() {
         return resumed;
     }
 
     /** The sink the run writes to: journals each result and hands it on. */
+    @Override
     public ResultSink<K, R> sink() {
         return sink;
     }
 
-    /** What to do when the journal cannot be written (the run should stop: its results would not be kept). */
+    @Override
     public void onFailure(Consumer<Throwable> handler) {
-        onFailure = handler;
+        writer.onFailure(handler);
     }
 
     /** Adds the resumed pairs and failed items to this run's summary. */
+    @Override
     public void addTo(RunSummary summary) {
         List<RunSummary.Failure> failures = new ArrayList<>();
         resumedItemFailures.forEach((item, message) ->
                 failures.add(new RunSummary.Failure(item, app.label(keys.get(item)), message)));
         summary.addResumed(resumed.size(), resumedErrors, failures);
-    }
-
-    private void writeLoop() {
-        while (!closing) {
-            LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(SYNC_MILLIS));
-            if (closing || !syncQuietly()) {
-                return;
-            }
-        }
-    }
-
-    private boolean syncQuietly() {
-        try {
-            sync();
-            return true;
-        } catch (IOException | RuntimeException e) {
-            fail(e);
-            return false;
-        }
-    }
-
-    private void fail(Throwable e) {
-        if (failure == null) {
-            failure = e;
-            LOG.error("journal {}: cannot write it: {}", dir, e.toString());
-            onFailure.accept(new RocketException("journal " + dir + ": cannot write it: " + e.getMessage(), e));
-        }
-    }
-
-    /** Makes every result so far durable: files first, then the record that counts them. */
-    private void sync() throws IOException {
-        synchronized (syncLock) {
-            if (failure != null) {
-                throw new IOException("an earlier write failed", failure);
-            }
-            if (closed) {
-                return;
-            }
-            ByteArrayOutputStream record = new ByteArrayOutputStream();
-            synchronized (lock) {
-                if (batchPairs == 0 && newItemFailures.isEmpty()) {
-                    return;
-                }
-                long[] now = files.flush();
-                DataOutputStream out = new DataOutputStream(record);
-                out.writeByte(now.length);
-                for (long length : now) {
-                    out.writeLong(length);
-                }
-                out.writeInt(newItemFailures.size());
-                for (ItemException e : newItemFailures) {
-                    out.writeInt(e.item());
-                    out.writeUTF(truncate(e.getMessage()));
-                }
-                out.writeInt(batchPairs);
-                batch.writeTo(out);
-                newItemFailures.clear();
-                batch = new ByteArrayOutputStream(Math.max(1 << 16, batch.size()));
-                batchOut = new DataOutputStream(batch);
-                batchPairs = 0;
-            }
-            files.force();
-            store.append(record.toByteArray());
-        }
-    }
-
-    private static String truncate(String message) {
-        String m = String.valueOf(message);
-        return m.length() > PairRecords.MAX_MESSAGE ? m.substring(0, PairRecords.MAX_MESSAGE) : m;
     }
 
     /**
@@ -299,50 +220,37 @@ public final class RunJournal<K, R> implements AutoCloseable {
      */
     @Override
     public void close() {
-        if (!closing) {
-            closing = true;
-            if (writer != null) {
-                LockSupport.unpark(writer);
-                try {
-                    writer.join();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-            try {
-                if (failure == null) {
-                    sync();
-                }
-            } catch (IOException | RuntimeException e) {
-                failure = e;
-            } finally {
-                synchronized (syncLock) {
-                    closed = true;
-                    closeStore();
-                }
-            }
-        }
-        if (failure != null) {
-            throw new RocketException("journal " + dir + ": cannot write it: " + failure.getMessage(), failure);
-        }
+        writer.close();
     }
 
-    /** {@link #close} on the way out of a failed run: keeps what it can, throws nothing. */
+    @Override
     public void closeQuietly() {
-        try {
-            close();
-        } catch (RuntimeException e) {
-            LOG.warn("{}", e.getMessage());
-        }
+        writer.closeQuietly();
     }
 
-    private void closeStore() {
-        if (store != null) {
-            try {
-                store.close();
-            } catch (IOException e) {
-                LOG.warn("journal {}: closing: {}", dir, e.toString());
+    /** A record: the files' lengths (taken with the batch, under one lock), then the batch; files made durable first. */
+    private final class Batch implements RecordWriter.Batch {
+        @Override
+        public byte[] take() throws IOException {
+            ByteArrayOutputStream record = new ByteArrayOutputStream();
+            synchronized (lock) {
+                if (batch.isEmpty()) {
+                    return null;
+                }
+                long[] now = files.flush();
+                DataOutputStream out = new DataOutputStream(record);
+                out.writeByte(now.length);
+                for (long length : now) {
+                    out.writeLong(length);
+                }
+                batch.drainTo(out);
             }
+            return record.toByteArray();
+        }
+
+        @Override
+        public void beforeAppend() throws IOException {
+            files.force();
         }
     }
 
@@ -353,15 +261,10 @@ public final class RunJournal<K, R> implements AutoCloseable {
             boolean full;
             synchronized (lock) {
                 next.accept(i, j, left, right, result);
-                try {
-                    PairRecords.writeResult(batchOut, i, j, result, codec);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-                full = ++batchPairs >= recordPairs || batch.size() >= EARLY_SYNC_BYTES;
+                full = batch.result(i, j, result);
             }
             if (full) {
-                wake();
+                writer.wake();
             }
         }
 
@@ -370,27 +273,10 @@ public final class RunJournal<K, R> implements AutoCloseable {
             boolean full;
             synchronized (lock) {
                 next.failed(i, j, left, right, error);
-                try {
-                    PairRecords.writeFailure(batchOut, i, j, error);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-                if (error instanceof ItemException item && !itemsNoted.get(item.item())) {
-                    itemsNoted.set(item.item());
-                    newItemFailures.add(item);
-                }
-                full = ++batchPairs >= recordPairs || batch.size() >= EARLY_SYNC_BYTES;
+                full = batch.failure(i, j, error, error instanceof ItemException item ? item.item() : -1);
             }
             if (full) {
-                wake();
-            }
-        }
-
-        private void wake() {
-            if (writer != null) {
-                LockSupport.unpark(writer);
-            } else if (!closing) {
-                syncQuietly(); // the test hook wants records of a known size
+                writer.wake();
             }
         }
     }

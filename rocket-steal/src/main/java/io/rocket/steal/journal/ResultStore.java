@@ -1,0 +1,354 @@
+package io.rocket.steal.journal;
+
+import io.rocket.core.Application;
+import io.rocket.core.ItemException;
+import io.rocket.core.ResultCodec;
+import io.rocket.core.ResultSink;
+import io.rocket.core.RocketException;
+import io.rocket.core.summary.RunSummary;
+import io.rocket.steal.PairRecords;
+import io.rocket.steal.PairSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * The result store of a job ({@code --store DIR}): every pair result any run of the job computed, keyed by its two
+ * items' {@link ItemIdentity identities} rather than by their places in one run's list, so results outlive the item
+ * order. A run over a grown collection takes every pair whose two items the store knows, replays it to the sink
+ * ({@link ResultSink#replay}) and computes only the rest (new × old and new × new); a run that died continues the
+ * same way; an item whose files changed has another identity, so all its pairs are computed again. The job's
+ * identity is its application and the options that change a pair's result ({@link JobIdentity#ofJob}); a store of
+ * another job is refused.
+ *
+ * <p>Layout: {@value #HEADER} (format and the job's identity) and {@value JournalStore#RECORDS}, the journal's
+ * append-only log of checksummed records (a torn tail is cut). Each record defines the items first used in it
+ * ({@code int} store id and identity text), then names the items found failed and the pairs, as the journal does
+ * ({@link PairRecords}), by store ids. Records are written once a second by a {@link RecordWriter}. A pair is
+ * stored as computed, left item first; a run that has the two items the other way round computes it again (the
+ * application's function need not be symmetric).
+ *
+ * @param <K> key type
+ * @param <R> result type
+ */
+public final class ResultStore<K, R> implements ResultLog<K, R> {
+    private static final Logger LOG = LoggerFactory.getLogger(ResultStore.class);
+    /** The header file, which marks a directory as a store. */
+    static final String HEADER = "store.txt";
+    private static final String FORMAT = "rocket store 1";
+
+    private final Path dir;
+    private final Application<K, R> app;
+    private final List<K> keys;
+    private final ResultCodec<R> codec;
+    private final ResultSink<K, R> next;
+    /** Each run item's store id. */
+    private final int[] storeIds;
+    private final String[] identities;
+    private final Map<String, Integer> runIndexByIdentity = new HashMap<>();
+    /** Each store id's run item, -1 when the run does not have it. */
+    private int[] runIndexOf = new int[64];
+    private int nextId;
+    /** Run items whose identity the store does not have yet: written with the next record. */
+    private final List<Integer> undefined = new ArrayList<>();
+    private final PairSet reused;
+    private final Map<Integer, String> reusedItemFailures = new TreeMap<>();
+    private long reusedErrors;
+    private final Object lock = new Object();
+    private final int recordPairs = Integer.getInteger(RunJournal.RECORD_PAIRS_PROPERTY, Integer.MAX_VALUE);
+    private final PairBatch<R> batch;
+    private final ResultSink<K, R> sink = new StoringSink();
+    private RecordWriter writer;
+
+    private ResultStore(JournalOptions options, Application<K, R> app, List<K> keys, ResultCodec<R> codec,
+                        ResultSink<K, R> next) {
+        this.dir = options.dir();
+        this.app = app;
+        this.keys = List.copyOf(keys);
+        this.codec = codec;
+        this.next = next;
+        this.storeIds = new int[keys.size()];
+        this.identities = new String[keys.size()];
+        this.reused = new PairSet(keys.size());
+        this.batch = new PairBatch<>(codec, recordPairs);
+        Arrays.fill(runIndexOf, -1);
+        Arrays.fill(storeIds, -1);
+    }
+
+    /**
+     * Checks that {@code options}' directory is this job's store or can become one (it holds no journal and no
+     * other job's store), before any output is opened.
+     *
+     * @param options the store's settings
+     * @param app     the application
+     * @throws RocketException naming the problem in one line
+     */
+    static void check(JournalOptions options, Application<?, ?> app) {
+        Path dir = options.dir();
+        if (JournalStore.exists(dir)) {
+            throw new RocketException("--store: " + dir + " holds a run journal, not a result store; give it as "
+                    + "--journal " + dir + " --resume, or choose another directory");
+        }
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new RocketException("--store: " + dir + " is not a directory");
+        }
+        if (Files.exists(dir.resolve(HEADER))) {
+            String difference;
+            try {
+                List<String> lines = JournalStore.readHeaderLines(dir.resolve(HEADER), FORMAT, "a result store");
+                difference = JobIdentity.fromLines(lines).differenceFrom(identity(options, app), "store");
+            } catch (IOException e) {
+                throw new RocketException("--store " + dir + ": " + e.getMessage(), e);
+            }
+            if (difference != null) {
+                throw new RocketException("--store: " + dir + " holds the results of another job (" + difference
+                        + ")");
+            }
+        }
+    }
+
+    private static JobIdentity identity(JournalOptions options, Application<?, ?> app) {
+        return JobIdentity.ofJob(app.name(), options.options());
+    }
+
+    /**
+     * Opens the store in the directory (starting one when it holds none) for a run of {@code app} over {@code keys}
+     * whose results go to {@code sink}: every stored pair of two of the run's items is replayed into the sink and
+     * noted in {@link #resumed()} before this returns.
+     *
+     * @param options the store's settings ({@link JournalOptions#store})
+     * @param app     the application; it must define a result codec
+     * @param keys    the run's items in index order
+     * @param sink    where the run's results go
+     * @param <K>     key type
+     * @param <R>     result type
+     * @return the open store
+     * @throws RocketException when the application has no result codec, the store is another job's, or the
+     *                         directory cannot be used
+     */
+    public static <K, R> ResultStore<K, R> open(JournalOptions options, Application<K, R> app, List<K> keys,
+                                                ResultSink<K, R> sink) {
+        ResultCodec<R> codec = app.resultCodec();
+        if (codec == null) {
+            throw new RocketException(app.name() + " cannot keep a result store: it defines no result codec");
+        }
+        check(options, app);
+        ResultStore<K, R> store = new ResultStore<>(options, app, keys, codec, sink);
+        store.begin(identity(options, app));
+        return store;
+    }
+
+    private void begin(JobIdentity identity) {
+        for (int i = 0; i < keys.size(); i++) {
+            String id = ItemIdentity.of(app, keys.get(i));
+            // The same item twice in one list: each occurrence its own identity, so both keep their pairs.
+            for (int copy = 2; runIndexByIdentity.containsKey(id); copy++) {
+                id = ItemIdentity.of(app, keys.get(i)) + " #" + copy;
+            }
+            identities[i] = id;
+            runIndexByIdentity.put(id, i);
+        }
+        JournalStore store = null;
+        try {
+            if (Files.exists(dir.resolve(HEADER))) { // checked to be this job's by open()
+                store = JournalStore.open(dir, this::replay);
+                LOG.info("store {}: reused {} pairs ({} failed) from {} records", dir, reused.size(), reusedErrors,
+                        store.recovered());
+            } else {
+                List<String> lines = new ArrayList<>();
+                lines.add(FORMAT);
+                lines.add("digest " + identity.digest());
+                lines.addAll(identity.toLines());
+                store = JournalStore.create(dir, HEADER, lines);
+            }
+        } catch (IOException e) {
+            RecordWriter.closeStore(store, "store " + dir);
+            throw new RocketException("--store " + dir + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            RecordWriter.closeStore(store, "store " + dir);
+            throw e;
+        }
+        for (int i = 0; i < keys.size(); i++) {
+            if (storeIds[i] < 0) {
+                storeIds[i] = nextId++;
+                undefined.add(i);
+            }
+        }
+        writer = new RecordWriter("store " + dir, store, new Batch(), recordPairs == Integer.MAX_VALUE);
+    }
+
+    /** Reads one record back: the items it defines, the items found failed, then the pairs. */
+    private void replay(byte[] payload) throws IOException {
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload));
+        int defined = in.readInt();
+        for (int k = 0; k < defined; k++) {
+            int id = in.readInt();
+            byte[] text = new byte[in.readInt()];
+            in.readFully(text);
+            if (id != nextId) {
+                throw new IOException("a record defines store item " + id + " where " + nextId + " was next");
+            }
+            nextId++;
+            Integer runIndex = runIndexByIdentity.get(new String(text, StandardCharsets.UTF_8));
+            if (runIndex != null) {
+                storeIds[runIndex] = id;
+            }
+            if (id >= runIndexOf.length) {
+                int from = runIndexOf.length;
+                runIndexOf = Arrays.copyOf(runIndexOf, Math.max(id + 1, 2 * from));
+                Arrays.fill(runIndexOf, from, runIndexOf.length, -1);
+            }
+            runIndexOf[id] = runIndex == null ? -1 : runIndex;
+        }
+        int failedItems = in.readInt();
+        for (int k = 0; k < failedItems; k++) {
+            int item = runIndex(in.readInt());
+            String message = in.readUTF();
+            if (item >= 0) {
+                reusedItemFailures.put(item, message);
+            }
+        }
+        int pairs = in.readInt();
+        for (int k = 0; k < pairs; k++) {
+            int ok = in.readByte();
+            int i = runIndex(in.readInt());
+            int j = runIndex(in.readInt());
+            if (ok == 1) {
+                R result;
+                try {
+                    result = codec.read(in);
+                } catch (RuntimeException e) { // a codec fed bad bytes: the record is bad, not the reader
+                    throw new IOException("bad result in a record: " + e, e);
+                }
+                if (taken(i, j)) {
+                    next.replay(i, j, keys.get(i), keys.get(j), result);
+                }
+            } else if (ok == 0) {
+                String message = in.readUTF();
+                if (taken(i, j)) {
+                    reusedErrors++;
+                    next.replayFailed(i, j, keys.get(i), keys.get(j), new PairRecords.RecordedFailure(message));
+                }
+            } else {
+                throw new IOException("bad pair record (kind " + ok + ")");
+            }
+        }
+    }
+
+    /** The run's index of a stored item, -1 when the run does not have it. */
+    private int runIndex(int id) throws IOException {
+        if (id < 0 || id >= nextId) {
+            throw new IOException("a record names store item " + id + " of " + nextId);
+        }
+        return runIndexOf[id];
+    }
+
+    /** Whether a stored pair is one of this run's, in the same order, and not taken yet. */
+    private boolean taken(int i, int j) {
+        return i >= 0 && j >= 0 && i < j && reused.add(i, j);
+    }
+
+    /** The pairs taken from the store; not changed by the run. */
+    @Override
+    public PairSet resumed() {
+        return reused;
+    }
+
+    /** The sink the run writes to: stores each result and hands it on. */
+    @Override
+    public ResultSink<K, R> sink() {
+        return sink;
+    }
+
+    @Override
+    public void onFailure(Consumer<Throwable> handler) {
+        writer.onFailure(handler);
+    }
+
+    /** Adds the reused pairs and the failed items among them to this run's summary. */
+    @Override
+    public void addTo(RunSummary summary) {
+        List<RunSummary.Failure> failures = new ArrayList<>();
+        reusedItemFailures.forEach((item, message) ->
+                failures.add(new RunSummary.Failure(item, app.label(keys.get(item)), message)));
+        summary.addReused(reused.size(), reusedErrors, failures);
+    }
+
+    @Override
+    public void close() {
+        writer.close();
+    }
+
+    @Override
+    public void closeQuietly() {
+        writer.closeQuietly();
+    }
+
+    /** A record: the items new to the store, then the batch. */
+    private final class Batch implements RecordWriter.Batch {
+        @Override
+        public byte[] take() throws IOException {
+            ByteArrayOutputStream record = new ByteArrayOutputStream();
+            synchronized (lock) {
+                if (batch.isEmpty() && undefined.isEmpty()) {
+                    return null;
+                }
+                DataOutputStream out = new DataOutputStream(record);
+                out.writeInt(undefined.size());
+                for (int i : undefined) {
+                    byte[] text = identities[i].getBytes(StandardCharsets.UTF_8);
+                    out.writeInt(storeIds[i]);
+                    out.writeInt(text.length);
+                    out.write(text);
+                }
+                undefined.clear();
+                batch.drainTo(out);
+            }
+            return record.toByteArray();
+        }
+    }
+
+    /** Stores each result by its items' store ids, then hands it on, under one lock with the batch. */
+    private final class StoringSink implements ResultSink<K, R> {
+        @Override
+        public void accept(int i, int j, K left, K right, R result) {
+            boolean full;
+            synchronized (lock) {
+                next.accept(i, j, left, right, result);
+                full = batch.result(storeIds[i], storeIds[j], result);
+            }
+            if (full) {
+                writer.wake();
+            }
+        }
+
+        @Override
+        public void failed(int i, int j, K left, K right, Throwable error) {
+            boolean full;
+            synchronized (lock) {
+                next.failed(i, j, left, right, error);
+                int item = error instanceof ItemException e && e.item() >= 0 && e.item() < storeIds.length
+                        ? storeIds[e.item()] : -1;
+                full = batch.failure(storeIds[i], storeIds[j], error, item);
+            }
+            if (full) {
+                writer.wake();
+            }
+        }
+    }
+}
