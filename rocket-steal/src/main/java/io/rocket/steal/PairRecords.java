@@ -49,7 +49,7 @@ public final class PairRecords {
         int ok = in.readByte();
         int i = in.readInt();
         int j = in.readInt();
-        if (ok < 0 || ok > 1 || i < 0 || i >= j || j >= keys.size()) {
+        if (ok < 0 || ok > 1 || i < 0 || j < 0 || i == j || i >= keys.size() || j >= keys.size()) {
             throw new IOException("bad pair record (" + ok + ", " + i + ", " + j + ") for " + keys.size() + " items");
         }
         K left = keys.get(i);

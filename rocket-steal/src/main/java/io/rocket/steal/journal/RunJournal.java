@@ -93,7 +93,7 @@ public final class RunJournal<K, R> implements AutoCloseable {
         this.next = next;
         this.files = next.files();
         this.recordPairs = Integer.getInteger(RECORD_PAIRS_PROPERTY, Integer.MAX_VALUE);
-        this.resumed = new PairSet(keys.size());
+        this.resumed = new PairSet(keys.size(), app.ordered());
         this.lengths = new long[files.paths().size()];
     }
 
