@@ -20,7 +20,7 @@ import java.util.List;
  * {@link #exact()} (no listed pairs, regions disjoint) the node's cache-aware bands are cut from them directly. For
  * every space, the pairs {@link #outside()} it are marked done before the run starts, exactly as the pairs of a
  * resumed journal are: so a node skips them, rank 0 counts the run complete when the space's pairs are in, and a
- * lost node's missing work is found and re-run as before, whatever the space (see decision 0026).
+ * lost node's missing work is found and re-run as before, whatever the space (see decision 0027).
  *
  * <p>Immutable; every node of a cluster run builds the same space from the same inputs, and {@link #digest()} is
  * part of the cluster's fingerprint so that nodes with different spaces refuse to run together.
