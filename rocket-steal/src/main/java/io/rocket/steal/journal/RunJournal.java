@@ -195,7 +195,7 @@ public final class RunJournal<K, R> implements AutoCloseable {
         int pairs = in.readInt();
         ResultSink<K, R> replayed = new Replayed();
         for (int k = 0; k < pairs; k++) {
-            PairRecords.read(in, codec, keys, replayed, true);
+            PairRecords.read(in, codec, keys, replayed, true, resumed.ordered());
         }
     }
 
