@@ -106,9 +106,15 @@ public final class ResultStream<K, R> implements ResultSink<K, R>, AutoCloseable
      */
     static <K, R> int deliver(DataInputStream in, ResultCodec<R> codec, List<K> keys, ResultSink<K, R> sink)
             throws IOException {
+        return deliver(in, codec, keys, sink, false);
+    }
+
+    /** As above; with {@code ordered} (pairs in both orientations) a pair may also be i &gt; j. */
+    static <K, R> int deliver(DataInputStream in, ResultCodec<R> codec, List<K> keys, ResultSink<K, R> sink,
+                              boolean ordered) throws IOException {
         int count = Wire.count(in, 9);
         for (int k = 0; k < count; k++) {
-            PairRecords.read(in, codec, keys, sink, false);
+            PairRecords.read(in, codec, keys, sink, false, ordered);
         }
         return count;
     }

@@ -133,6 +133,17 @@ public interface Application<K, R> {
     }
 
     /**
+     * Whether f is not symmetric, so that f(a, b) and f(b, a) must both be computed. The runtime then runs every pair
+     * of the run's pair space in both orientations: the result sink receives (i, j) and (j, i), and the first index
+     * is then not always the smaller. For a symmetric f (the default) each pair is computed once, with i &lt; j.
+     *
+     * @return true for an asymmetric f, computed both ways; false (the default) for a symmetric one
+     */
+    default boolean ordered() {
+        return false;
+    }
+
+    /**
      * Turns a comparison result into an {@code R} on a CPU-pool thread.
      *
      * @param left the key of the pair's first item, never null

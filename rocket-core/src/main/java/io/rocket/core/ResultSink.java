@@ -13,7 +13,8 @@ public interface ResultSink<K, R> extends AutoCloseable {
      * One pair {@code i < j} computed.
      *
      * @param i the index of the pair's first item in the key array
-     * @param j the index of the pair's second item, greater than {@code i}
+     * @param j the index of the pair's second item, greater than {@code i} (or, for an
+     *        {@link Application#ordered() ordered} application, any other index)
      * @param left the key at index {@code i}, never null
      * @param right the key at index {@code j}, never null
      * @param result what {@link Application#postprocess} returned for the pair
@@ -24,7 +25,8 @@ public interface ResultSink<K, R> extends AutoCloseable {
      * One pair {@code i < j} that could not be computed, with the reason.
      *
      * @param i the index of the pair's first item in the key array
-     * @param j the index of the pair's second item, greater than {@code i}
+     * @param j the index of the pair's second item, greater than {@code i} (or, for an
+     *        {@link Application#ordered() ordered} application, any other index)
      * @param left the key at index {@code i}, never null
      * @param right the key at index {@code j}, never null
      * @param error the reason, never null: an {@link ItemException} when one of the items failed to load, a
@@ -39,7 +41,8 @@ public interface ResultSink<K, R> extends AutoCloseable {
      * ignores it.
      *
      * @param i the index of the pair's first item in the key array
-     * @param j the index of the pair's second item, greater than {@code i}
+     * @param j the index of the pair's second item, greater than {@code i} (or, for an
+     *        {@link Application#ordered() ordered} application, any other index)
      * @param left the key at index {@code i}, never null
      * @param right the key at index {@code j}, never null
      * @param result the result as the journal recorded it (decoded with the application's {@link ResultCodec})
@@ -52,7 +55,8 @@ public interface ResultSink<K, R> extends AutoCloseable {
      * A failed pair read back from a journal; see {@link #replay}.
      *
      * @param i the index of the pair's first item in the key array
-     * @param j the index of the pair's second item, greater than {@code i}
+     * @param j the index of the pair's second item, greater than {@code i} (or, for an
+     *        {@link Application#ordered() ordered} application, any other index)
      * @param left the key at index {@code i}, never null
      * @param right the key at index {@code j}, never null
      * @param error the recorded reason, rebuilt from the journal (its message; the original stack trace is gone)

@@ -125,12 +125,13 @@ public final class ApplicationCommand {
             // After the application's, so that --help lists the application's options first.
             addMixin(spec, "runtime", CommandSpec.forAnnotatedObject(job.runtime), job.runtime);
             addMixin(spec, "inputs", CommandSpec.forAnnotatedObject(job.inputs), job.inputs);
+            addMixin(spec, "spaces", CommandSpec.forAnnotatedObject(job.spaces), job.spaces);
         } catch (CommandLine.InitializationException e) {
             throw new CommandFailure(ExitCode.USAGE, className + ": its options clash with Rocket's: "
                     + e.getMessage());
         }
         List<String> description = new ArrayList<>();
-        description.add("Runs " + className + " on every pair of keys.");
+        description.add("Runs " + className + " on every pair of keys (or the pairs --against and --pairs choose).");
         description.addAll(KEY_HELP);
         spec.usageMessage()
                 .customSynopsis(invocation.launch() + " \\", "           " + className + " [OPTIONS] KEY...")
@@ -189,6 +190,7 @@ public final class ApplicationCommand {
         final Invocation invocation;
         final RuntimeOptionsMixin runtime = new RuntimeOptionsMixin();
         final InputsMixin inputs = new InputsMixin();
+        final PairSpaceMixin spaces = new PairSpaceMixin();
 
         @Spec
         CommandSpec spec;
@@ -213,25 +215,30 @@ public final class ApplicationCommand {
                                 + helpHint(invocation)
                         : "no keys: " + String.join(" ", arguments) + " gave none");
             }
-            if (texts.size() == 1) {
+            if (texts.size() == 1 && !spaces.hasReferences()) {
                 throw new CommandFailure(ExitCode.USAGE, "only one key (" + texts.get(0) + "), so no pair to "
                         + "compute: give two or more keys (to read keys from a file, write @FILE)");
             }
             List<Object> keys = new ArrayList<>(texts.size());
             for (String text : texts) {
-                try {
-                    keys.add(parser.apply(text));
-                } catch (RuntimeException e) {
-                    throw new CommandFailure(ExitCode.USAGE, "bad key '" + text + "': "
-                            + ApplicationClass.describe(e));
-                }
+                keys.add(key(parser, text));
             }
             return keys;
         }
 
+        private static Object key(Function<String, Object> parser, String text) {
+            try {
+                return parser.apply(text);
+            } catch (RuntimeException e) {
+                throw new CommandFailure(ExitCode.USAGE, "bad key '" + text + "': " + ApplicationClass.describe(e));
+            }
+        }
+
         @Override
         public Integer call() throws Exception {
-            RunSummary summary = JobRunner.run(app, keys(), runtime, String::valueOf, "result",
+            Function<String, Object> parser = KeyTypes.parser(app, invocation.command());
+            PairSpaceMixin.Items<Object> run = spaces.resolve(keys(), text -> key(parser, text), app::label);
+            RunSummary summary = JobRunner.run(app, run.items(), run.space(), runtime, String::valueOf, "result",
                     spec.commandLine().getOut(), List.of());
             return JobRunner.exitCode(summary);
         }

@@ -3,10 +3,10 @@ package io.rocket.cli;
 import io.rocket.core.Application;
 import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
-import io.rocket.core.summary.PerformanceModel;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.runtime.Rocket;
 import io.rocket.cluster.ClusterOptions;
+import io.rocket.steal.PairSpace;
 import io.rocket.steal.journal.JournalOptions;
 import io.rocket.steal.journal.ResultLog;
 
@@ -52,6 +52,30 @@ public final class JobRunner {
     public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, RuntimeOptionsMixin options,
                                         Function<R, String> format, String resultName, PrintWriter out,
                                         List<ResultSink<K, R>> extraSinks) throws Exception {
+        return run(app, keys, PairSpace.triangle(keys.size()), options, format, resultName, out, extraSinks);
+    }
+
+    /**
+     * Runs {@code app} on the pairs of {@code space} (see {@link PairSpaceMixin}), as
+     * {@link #run(Application, List, RuntimeOptionsMixin, Function, String, PrintWriter, List)} runs every pair.
+     *
+     * @param <K> the application's key type
+     * @param <R> the application's result type
+     * @param app the application, never null
+     * @param keys the keys, in index order
+     * @param space the pairs to compute, of {@code keys.size()} items
+     * @param options the parsed runtime and cluster options
+     * @param format turns a result into the text of its TSV column
+     * @param resultName the TSV header of the result column
+     * @param out where the human-readable summary is printed
+     * @param extraSinks further sinks that see every result on rank 0; may be empty
+     * @return the run summary: the whole job's on rank 0, this node's own on the other ranks
+     * @throws RocketException for unusable options, devices or journal, or when an output cannot be written
+     * @throws Exception when the run fails otherwise
+     */
+    public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, PairSpace space,
+                                        RuntimeOptionsMixin options, Function<R, String> format, String resultName,
+                                        PrintWriter out, List<ResultSink<K, R>> extraSinks) throws Exception {
         requireResultCodec(app, options.isCluster());
         var rocketOptions = options.toRocketOptions();
         ClusterOptions cluster = options.isCluster()
@@ -67,12 +91,12 @@ public final class JobRunner {
             // A store's run writes its files anew, the stored pairs included.
             ResultSink<K, R> written = journal != null && journal.store() ? new ReplayWritingSink<>(tsv) : tsv;
             ResultSink<K, R> sink = extraSinks.isEmpty() ? written : new FanOutSink<>(written, extraSinks);
-            ProgressDisplay<K, R> progress = writer ? ProgressDisplay.open(sink, PerformanceModel.pairs(keys.size()),
+            ProgressDisplay<K, R> progress = writer ? ProgressDisplay.open(sink, space.ordered(app.ordered()).pairs(),
                     options.progressInterval(), options.progressOutput()) : null;
             RunSummary summary;
             try {
                 ResultSink<K, R> shown = progress == null ? sink : progress;
-                summary = Rocket.run(app, keys, rocketOptions.withCluster(cluster), shown);
+                summary = Rocket.run(app, keys, space, rocketOptions.withCluster(cluster), shown);
             } finally {
                 if (progress != null) {
                     progress.close();

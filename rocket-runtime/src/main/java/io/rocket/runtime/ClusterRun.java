@@ -26,6 +26,7 @@ import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.steal.PairSet;
+import io.rocket.steal.PairSpace;
 import io.rocket.steal.WorkScheduler;
 import io.rocket.steal.journal.ResultLog;
 import org.jgroups.Address;
@@ -78,8 +79,8 @@ public final class ClusterRun<K, R> {
     private volatile EndOfRun end;
     private final L3Bridge l3;
 
-    private ClusterRun(Application<K, R> app, List<K> keys, RocketOptions options, ClusterOptions cluster,
-                       ResultSink<K, R> sink) {
+    private ClusterRun(Application<K, R> app, List<K> keys, PairSpace space, RocketOptions options,
+                       ClusterOptions cluster, ResultSink<K, R> sink) {
         this.app = app;
         this.keys = List.copyOf(keys);
         this.options = options;
@@ -87,7 +88,7 @@ public final class ClusterRun<K, R> {
         this.userSink = sink;
         this.rank = cluster.rank();
         this.progress = rank == 0 && sink instanceof ClusterProgress p ? p : null;
-        this.plan = new StartPlan(options, cluster, keys.size());
+        this.plan = new StartPlan(options, cluster, space);
         this.l3 = new L3Bridge(rank);
     }
 
@@ -108,11 +109,35 @@ public final class ClusterRun<K, R> {
      */
     public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, RocketOptions options,
                                         ClusterOptions cluster, ResultSink<K, R> sink) throws InterruptedException {
+        return run(app, keys, PairSpace.triangle(keys.size()), options, cluster, sink);
+    }
+
+    /**
+     * Runs this node's part of a cluster run of the pairs of {@code space}; every node must give the same space.
+     *
+     * @param app     the application
+     * @param keys    the items, in the order that fixes their indices
+     * @param space   the pairs to compute, of {@code keys.size()} items (both orientations when the application is
+     *                {@link Application#ordered() ordered})
+     * @param options the runtime options
+     * @param cluster how this node joins the cluster run
+     * @param sink    where results go (used on rank 0 only)
+     * @param <K>     the item key type
+     * @param <R>     the per-pair result type
+     * @return the whole cluster's summary on rank 0, this node's elsewhere
+     * @throws InterruptedException when the calling thread is interrupted while the run goes on
+     */
+    public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, PairSpace space, RocketOptions options,
+                                        ClusterOptions cluster, ResultSink<K, R> sink) throws InterruptedException {
         RunSupport.validate(app, options);
         if (cluster.nodes() > 1 && app.resultCodec() == null) {
             throw new RocketException(app.name() + " cannot run on a cluster: it defines no result codec");
         }
-        return new ClusterRun<>(app, keys, options, cluster, sink).execute();
+        if (space.items() != keys.size()) {
+            throw new RocketException("the pair space is of " + space.items() + " items, the run has "
+                    + keys.size());
+        }
+        return new ClusterRun<>(app, keys, space.ordered(app.ordered()), options, cluster, sink).execute();
     }
 
     private RunSummary execute() throws InterruptedException {
@@ -144,9 +169,9 @@ public final class ClusterRun<K, R> {
             ResultSink<K, R> results;
             if (rank == 0) {
                 ResultLog<K, R> journal = node.journal();
-                PairSet done = journal == null ? new PairSet(n) : journal.resumed();
-                membership.resumedPairs(done.size() == 0 ? new byte[0] : done.toCompressed());
-                collector = new ResultCollector<>(node.output(), done.copy(), end::allDone);
+                PairSet resumed = journal == null ? null : journal.resumed();
+                membership.resumedPairs(resumed == null || resumed.size() == 0 ? new byte[0] : resumed.toCompressed());
+                collector = new ResultCollector<>(node.output(), plan.finishedAtStart(resumed), end::allDone);
                 intake = resources.add(new ResultIntake<>(collector, app.resultCodec(), keys, membership, progress));
                 results = collector;
             } else {
@@ -204,12 +229,13 @@ public final class ClusterRun<K, R> {
             long start = System.nanoTime();
             node.startSampler(l3.cache() == null ? null : l3.cache().stats());
             PairSet resumed = plan.resumed(node.journal(), membership);
-            node.skip(resumed);
+            PairSet done = plan.done(resumed);
+            node.skip(done);
             int agreedWindow = membership.startWindow(); // the smallest any node proposed
             if (plan.clusterBands()) {
-                plan.keepBands(work, node.pipeline().hostCache(), l3.cache(), agreedWindow);
+                plan.keepBands(work, node.pipeline().hostCache(), l3.cache(), agreedWindow, done, resumed != null);
             }
-            plan.start(work, agreedWindow, resumed, node.tracer());
+            plan.start(work, agreedWindow, done, resumed != null, node.tracer());
             stealing.start();
             if (recovery != null) {
                 recovery.start();

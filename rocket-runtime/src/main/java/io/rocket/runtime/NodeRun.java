@@ -1,5 +1,6 @@
 package io.rocket.runtime;
 
+import io.rocket.steal.PairMask;
 import io.rocket.steal.PairSubmitter;
 import io.rocket.steal.PairSet;
 import io.rocket.steal.WorkScheduler;
@@ -50,8 +51,10 @@ final class NodeRun<K, R> implements AutoCloseable {
     private final LongAdder pairsRun = new LongAdder();
     /** When the devices were open (System.nanoTime): a single-node run's wall time counts from here. */
     private final long openedNanos = System.nanoTime();
-    /** Pairs done before this run (a resumed journal), which this node skips; null when none. */
-    private volatile PairSet skip;
+    /** Pairs this node skips: outside the run's pair space, or done before it (a resumed journal); null: none. */
+    private volatile PairMask skip;
+    /** Whether each pair runs in both orientations (an asymmetric f). */
+    private final boolean ordered;
     private WorkScheduler scheduler;
     private NodePipeline<K, R> pipeline;
     private DiskCache disk;
@@ -64,6 +67,7 @@ final class NodeRun<K, R> implements AutoCloseable {
         this.options = options;
         this.resources = resources;
         this.opened = opened;
+        this.ordered = app.ordered();
         this.chrome = options.trace() == null ? null : new ChromeTracer(rank, processName);
         this.tracer = chrome == null ? Tracer.NOOP : chrome;
         this.telemetry = new Telemetry(tracer);
@@ -114,14 +118,13 @@ final class NodeRun<K, R> implements AutoCloseable {
         resources.onClose(this::closeDisk); // after the pipeline, whose disk writer may still be writing
         WorkScheduler work = new WorkScheduler(opened.devices().size(), options.tileSize(), totalPairs,
                 (device, i, j) -> {
-                    PairSet done = skip;
-                    if (done != null && done.contains(i, j)) {
-                        return;
+                    PairMask done = skip;
+                    if (done == null || !done.contains(i, j)) {
+                        submit(beforeSubmit, device, i, j);
                     }
-                    if (beforeSubmit != null) {
-                        beforeSubmit.submit(device, i, j);
+                    if (ordered && (done == null || !done.contains(j, i))) {
+                        submit(beforeSubmit, device, j, i); // f(item j, item i): the other orientation, next
                     }
-                    pipeline.submit(device, i, j);
                 });
         boolean counted = totalPairs >= 0;
         pipeline = resources.add(new NodePipeline<>(app, keys, opened.devices(), opened.hostMemory(), config,
@@ -139,9 +142,20 @@ final class NodeRun<K, R> implements AutoCloseable {
         disk = RunSupport.openDiskCache(app, options, pipeline);
     }
 
-    /** Skips {@code done} (pairs resumed from a journal) from now on; null skips nothing. */
+    private void submit(PairSubmitter beforeSubmit, int device, int i, int j) throws InterruptedException {
+        if (beforeSubmit != null) {
+            beforeSubmit.submit(device, i, j);
+        }
+        pipeline.submit(device, i, j);
+    }
+
+    /**
+     * Skips {@code done} from now on: the pairs outside the run's space and those resumed from a journal
+     * ({@link io.rocket.steal.PairSpace#done}); null skips nothing. Taken as it is now: later changes to the set are
+     * not seen.
+     */
     public void skip(PairSet done) {
-        skip = done;
+        skip = done == null ? null : done.mask();
     }
 
     /** Starts sampling cache counters into the trace (with the L3's, when given), when the run is traced. */

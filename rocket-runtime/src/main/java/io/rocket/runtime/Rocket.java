@@ -2,14 +2,13 @@ package io.rocket.runtime;
 
 import io.rocket.steal.BandOrder;
 import io.rocket.steal.PairSet;
-import io.rocket.steal.Region;
+import io.rocket.steal.PairSpace;
 import io.rocket.steal.ScheduleOrder;
-import io.rocket.steal.StartShares;
+import io.rocket.steal.SpaceStarts;
 import io.rocket.steal.WorkScheduler;
 import io.rocket.core.Application;
 import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
-import io.rocket.core.summary.PerformanceModel;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.core.trace.Tracer;
 import io.rocket.cluster.ClusterOptions;
@@ -61,6 +60,33 @@ public final class Rocket {
      */
     public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, RocketOptions options,
                                         ResultSink<K, R> sink) throws InterruptedException {
+        return run(app, keys, PairSpace.triangle(keys.size()), options, sink);
+    }
+
+    /**
+     * Computes the pairs of {@code space} (queries against references, listed pairs, a union of spaces; see
+     * {@link PairSpace}), as {@link #run(Application, List, RocketOptions, ResultSink)} computes every pair. The
+     * space is taken in both orientations when the application is {@link Application#ordered() ordered}. In a
+     * cluster run every node must give the same space: its {@link PairSpace#digest() digest} joins the fingerprint.
+     *
+     * @param app     the application
+     * @param keys    the items, in the order that fixes their indices
+     * @param space   the pairs to compute, of {@code keys.size()} items
+     * @param options the runtime options
+     * @param sink    where results go (rank 0's only, in a cluster run)
+     * @param <K>     the item key type
+     * @param <R>     the per-pair result type
+     * @return the run's summary
+     * @throws InterruptedException when the calling thread is interrupted while the run goes on
+     * @throws RocketException for unusable options or devices, or a space of another number of items
+     */
+    public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, PairSpace space, RocketOptions options,
+                                        ResultSink<K, R> sink) throws InterruptedException {
+        if (space.items() != keys.size()) {
+            throw new RocketException("the pair space is of " + space.items() + " items, the run has "
+                    + keys.size());
+        }
+        space = space.ordered(app.ordered());
         if (options.isCluster()) {
             ClusterOptions cluster = options.cluster();
             if (app.resultCodec() == null) {
@@ -70,16 +96,19 @@ public final class Rocket {
             if (cluster.fingerprint() == null || cluster.fingerprint().isEmpty()) {
                 cluster = cluster.withFingerprint(fingerprint(app, keys, cluster.partitionedStart()));
             }
-            return ClusterRun.run(app, keys, options.withCluster(null), cluster, sink);
+            if (!space.isEverything()) {
+                cluster = cluster.withFingerprint(cluster.fingerprint() + "/space " + space.digest());
+            }
+            return ClusterRun.run(app, keys, space, options.withCluster(null), cluster, sink);
         }
         RunSupport.validate(app, options);
-        int n = keys.size();
         try (NodeRun<K, R> node = NodeRun.open(app, keys, options, 0, "rocket " + app.name(), sink, true)) {
             long start = node.openedNanos();
             ResultLog<K, R> journal = node.journal();
             PairSet resumed = journal == null || journal.resumed().size() == 0 ? null : journal.resumed();
-            long toRun = PerformanceModel.pairs(n) - (resumed == null ? 0 : resumed.size());
-            node.skip(resumed);
+            PairSet done = space.done(resumed);
+            long toRun = done == null ? space.pairs() : done.total() - done.size();
+            node.skip(done);
             node.wire(node.output(), toRun, null, null);
             WorkScheduler scheduler = node.scheduler();
             node.startSampler(null);
@@ -87,16 +116,12 @@ public final class Rocket {
                 journal.onFailure(scheduler::abort);
             }
             Tracer tracer = node.tracer();
-            if (resumed == null && options.order() == ScheduleOrder.BLOCKED) {
-                BandOrder bands = BandOrder.forNode(node.config().hostSlots(), node.devices().size(),
-                        options.tileSize());
+            BandOrder bands = null;
+            if (options.order() == ScheduleOrder.BLOCKED) {
+                bands = BandOrder.forNode(node.config().hostSlots(), node.devices().size(), options.tileSize());
                 scheduler.bands(bands);
-                scheduler.start(bands.bands(n).stream().map(band -> new StartShares.Part(band, 0)).toList(), tracer);
-            } else if (resumed == null) {
-                scheduler.start(Region.root(n), tracer);
-            } else {
-                scheduler.start(StartShares.missing(resumed, options.tileSize()), tracer);
             }
+            scheduler.start(SpaceStarts.node(space, done, resumed != null, bands, options.tileSize()), tracer);
             scheduler.await();
             node.stopPipeline();
             double wall = (System.nanoTime() - start) / 1e9;

@@ -9,8 +9,9 @@ import io.rocket.core.RocketException;
 import io.rocket.core.trace.Tracer;
 import io.rocket.steal.ClusterBands;
 import io.rocket.steal.PairSet;
-import io.rocket.steal.Region;
+import io.rocket.steal.PairSpace;
 import io.rocket.steal.ScheduleOrder;
+import io.rocket.steal.SpaceStarts;
 import io.rocket.steal.StartShares;
 import io.rocket.steal.WorkScheduler;
 import io.rocket.steal.journal.ResultLog;
@@ -27,12 +28,14 @@ final class StartPlan {
     private final ClusterOptions cluster;
     private final int rank;
     private final int n;
+    private final PairSpace space;
 
-    StartPlan(RocketOptions options, ClusterOptions cluster, int items) {
+    StartPlan(RocketOptions options, ClusterOptions cluster, PairSpace space) {
         this.options = options;
         this.cluster = cluster;
         this.rank = cluster.rank();
-        this.n = items;
+        this.n = space.items();
+        this.space = space;
     }
 
     /** Whether nodes fetch items from each other's L2 (L3). */
@@ -75,7 +78,7 @@ final class StartPlan {
         if (compressed.length == 0) {
             return null;
         }
-        PairSet done = new PairSet(n);
+        PairSet done = new PairSet(n, space.ordered());
         try {
             done.addCompressed(compressed);
         } catch (IllegalArgumentException e) {
@@ -85,24 +88,45 @@ final class StartPlan {
     }
 
     /**
-     * In cluster bands, each band keeps the rows its node will need in L2, and every item's contact is the node
-     * whose band rows hold it.
+     * What is done before the run starts: the pairs outside the space and those resumed ({@link PairSpace#done});
+     * null when there are none.
      */
-    void keepBands(WorkScheduler work, SlotCache<?> l2, DistributedCache l3, int window) {
-        work.onWindow(band -> l2.keep(ClusterBands.keptRows(n, cluster.nodes(), rank, window, band)));
-        l3.homes(i -> ClusterBands.home(i, n, cluster.nodes(), window));
+    PairSet done(PairSet resumed) {
+        return space.done(resumed);
     }
 
-    /** Starts this node's workers on its own share of the pair matrix (less resumed pairs), or (rank 0) all of it. */
-    void start(WorkScheduler work, int window, PairSet resumed, Tracer tracer) {
+    /** Rank 0's finished-pair set at the start: what is done already, so that the run ends with the space's pairs. */
+    PairSet finishedAtStart(PairSet resumed) {
+        PairSet done = space.done(resumed);
+        return done == null ? new PairSet(n, space.ordered()) : done;
+    }
+
+    /**
+     * In cluster bands, each band keeps the rows its node will need in L2, and every item's contact is the node
+     * whose band rows hold it (items below the bands' rows, references only, are spread over the nodes).
+     */
+    void keepBands(WorkScheduler work, SlotCache<?> l2, DistributedCache l3, int window, PairSet done,
+                   boolean resumed) {
+        int rows = SpaceStarts.bandRows(space, done, resumed);
+        int nodes = cluster.nodes();
+        work.onWindow(band -> l2.keep(ClusterBands.keptRows(rows, nodes, rank, window, band)));
+        l3.homes(i -> i < rows ? ClusterBands.home(i, rows, nodes, window) : i % nodes);
+    }
+
+    /**
+     * Starts this node's workers on its own share of the space (less what is {@code done}), or (rank 0) all of it.
+     *
+     * @param done    the pairs outside the space and those resumed, or null when none
+     * @param resumed whether {@code done} holds resumed pairs
+     */
+    void start(WorkScheduler work, int window, PairSet done, boolean resumed, Tracer tracer) {
+        int tile = options.tileSize();
         if (clusterBands()) {
-            work.start(ClusterBands.parts(n, cluster.nodes(), rank, window, options.tileSize(), resumed), tracer);
+            work.start(SpaceStarts.clusterBands(space, done, resumed, cluster.nodes(), rank, window, tile), tracer);
         } else if (cluster.partitionedStart()) {
-            work.start(StartShares.parts(n, options.tileSize(), cluster.nodes(), rank, window, resumed), tracer);
-        } else if (rank == 0 && resumed != null) {
-            work.start(StartShares.missing(resumed, options.tileSize()), tracer);
+            work.start(StartShares.parts(n, tile, cluster.nodes(), rank, window, done), tracer);
         } else if (rank == 0) {
-            work.start(Region.root(n), tracer);
+            work.start(SpaceStarts.node(space, done, resumed, null, tile), tracer);
         } else {
             work.start(List.of(), tracer);
         }

@@ -88,11 +88,20 @@ public final class BandOrder {
      * row left once they fit in one band with room to spare, so it is one diagonal square that loads each item once.
      */
     public List<Region> bands(int n) {
+        return bands(Region.root(n));
+    }
+
+    /**
+     * The bands that cover the pairs of {@code root} (a root of a {@link PairSpace}: the triangle, or a rectangle of
+     * queries against references), in run order: rows [a, a + B) against every column of the root from a on.
+     */
+    public List<Region> bands(Region root) {
         List<Region> out = new ArrayList<>();
-        int a = 0;
-        while (a < n - 1) {
-            int rows = n - a <= bandRows + streamWidth ? n - a : bandRows;
-            out.add(new Region(a, a + rows, a, n, Region.BAND));
+        int end = Math.min(root.r1(), root.c1() - 1); // rows from here on have no pair in the root
+        int a = root.r0();
+        while (a < end) {
+            int rows = root.r1() - a <= bandRows + streamWidth ? root.r1() - a : bandRows;
+            out.add(new Region(a, a + rows, Math.max(root.c0(), a), root.c1(), Region.BAND));
             a += rows;
         }
         return out;

@@ -53,6 +53,17 @@ public final class ClusterBands {
      */
     public static List<StartShares.Part> parts(int n, int nodes, int rank, int bandHeight, int tileSize,
                                                PairSet done) {
+        return parts(Region.root(n), nodes, rank, bandHeight, tileSize, done);
+    }
+
+    /**
+     * As {@link #parts(int, int, int, int, int, PairSet)}, for the pairs of {@code root}: the triangle, or a
+     * rectangle of queries [0, r1) against references [c0, n) whose rows start at 0. Bands are cut from the root's
+     * rows, so the items' homes and kept rows are those of {@link #home} and {@link #keptRows} for
+     * {@code root.r1()} items.
+     */
+    public static List<StartShares.Part> parts(Region root, int nodes, int rank, int bandHeight, int tileSize,
+                                               PairSet done) {
         if (nodes < 1 || rank < 0 || rank >= nodes) {
             throw new IllegalArgumentException("rank " + rank + " is not in 0.." + (nodes - 1));
         }
@@ -61,9 +72,14 @@ public final class ClusterBands {
         }
         List<StartShares.Part> mine = new ArrayList<>();
         int band = 0;
-        for (int a = 0; a < n - 1; a += bandHeight, band++) {
-            int e = Math.min(n, a + bandHeight);
-            for (Region region : partsOfBand(n, nodes, rank, a, e, band)) {
+        if (root.r0() != 0) {
+            throw new IllegalArgumentException("cluster bands start at row 0, not " + root.r0());
+        }
+        int rows = root.r1();
+        int end = Math.min(rows, root.c1() - 1);
+        for (int a = 0; a < end; a += bandHeight, band++) {
+            int e = Math.min(rows, a + bandHeight);
+            for (Region region : partsOfBand(root, nodes, rank, a, e, band)) {
                 add(mine, region, band, tileSize, done);
             }
         }
@@ -102,24 +118,26 @@ public final class ClusterBands {
     }
 
     /** Rank's regions of the band of rows [a, e) (the band's index is {@code band}), in run order. */
-    private static List<Region> partsOfBand(int n, int nodes, int rank, int a, int e, int band) {
+    private static List<Region> partsOfBand(Region root, int nodes, int rank, int a, int e, int band) {
         List<Region> out = new ArrayList<>();
+        int n = root.c1();
+        int from = root.c0(); // columns left of the root's are not its pairs (queries only)
         int r0 = blockStart(a, e, nodes, rank);
         int r1 = blockStart(a, e, nodes, rank + 1);
         if (r1 == r0) {
             return out;
         }
-        out.add(new Region(r0, r1, r0, r1, 0));
+        out.add(new Region(r0, r1, Math.max(r0, from), r1, 0));
         for (int q = 0; q < nodes; q++) {
             int p = Math.min(rank, q);
             int s = Math.max(rank, q);
             if (q != rank && owner(p, s, nodes, band) == rank) {
                 out.add(new Region(blockStart(a, e, nodes, p), blockStart(a, e, nodes, p + 1),
-                        blockStart(a, e, nodes, s), blockStart(a, e, nodes, s + 1), 0));
+                        Math.max(from, blockStart(a, e, nodes, s)), blockStart(a, e, nodes, s + 1), 0));
             }
         }
         if (e < n) {
-            out.add(new Region(r0, r1, e, n, Region.BAND));
+            out.add(new Region(r0, r1, Math.max(e, from), n, Region.BAND));
         }
         out.removeIf(region -> !region.hasPairs());
         return out;

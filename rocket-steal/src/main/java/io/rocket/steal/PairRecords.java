@@ -46,10 +46,22 @@ public final class PairRecords {
      */
     public static <K, R> void read(DataInput in, ResultCodec<R> codec, List<K> keys, ResultSink<K, R> sink,
                                    boolean replay) throws IOException {
+        read(in, codec, keys, sink, replay, false);
+    }
+
+    /**
+     * As {@link #read(DataInput, ResultCodec, List, ResultSink, boolean)}; with {@code ordered} (an application
+     * computed in both orientations) a pair may also be (i, j) with i &gt; j.
+     *
+     * @throws IOException when the record is cut short or names no pair of {@code keys}
+     */
+    public static <K, R> void read(DataInput in, ResultCodec<R> codec, List<K> keys, ResultSink<K, R> sink,
+                                   boolean replay, boolean ordered) throws IOException {
         int ok = in.readByte();
         int i = in.readInt();
         int j = in.readInt();
-        if (ok < 0 || ok > 1 || i < 0 || i >= j || j >= keys.size()) {
+        boolean orientation = ordered ? i != j : i < j;
+        if (ok < 0 || ok > 1 || i < 0 || j < 0 || !orientation || i >= keys.size() || j >= keys.size()) {
             throw new IOException("bad pair record (" + ok + ", " + i + ", " + j + ") for " + keys.size() + " items");
         }
         K left = keys.get(i);

@@ -7,6 +7,7 @@ import io.rocket.cli.ExitCode;
 import io.rocket.cli.JobRunner;
 import io.rocket.cli.ResultNeutral;
 import io.rocket.cli.RuntimeOptionsMixin;
+import io.rocket.steal.PairSpace;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
@@ -61,6 +62,11 @@ public final class SyntheticCommand implements Callable<Integer> {
             + "(in a cluster run, rank 0 checks the whole run).")
     boolean verify;
 
+    @Option(names = "--queries", paramLabel = "Q", defaultValue = "0", description = "Compare the first Q items (the "
+            + "queries) with the other items (the references) only: a Q x (N - Q) rectangle of pairs instead of every "
+            + "pair. 0 (the default): every pair.")
+    int queries;
+
     @Mixin
     RuntimeOptionsMixin runtime;
 
@@ -72,12 +78,19 @@ public final class SyntheticCommand implements Callable<Integer> {
         if (itemBytes < 8) {
             throw new RocketException("--item-bytes must be at least 8, got " + itemBytes);
         }
+        if (queries < 0 || queries >= Math.max(1, items)) {
+            throw new RocketException("--queries must be in 0.." + Math.max(0, items - 1) + ", got " + queries);
+        }
+        if (queries > 0 && verify) {
+            throw new RocketException("--verify checks every pair of the items: leave out --queries to use it");
+        }
+        PairSpace space = queries == 0 ? PairSpace.triangle(items) : PairSpace.rectangle(items, queries, queries);
         SyntheticApp app = new SyntheticApp(new SyntheticApp.Config(items, itemBytes, load, preprocess, compare, seed));
         SyntheticCheck check = new SyntheticCheck(seed, items, runtime.toRocketOptions().device().kind() != DeviceKind.SIM);
         // In a cluster run every result reaches rank 0, so rank 0 checks them all; the other ranks see only the
         // pairs they computed themselves and have nothing to check.
         boolean checking = verify && runtime.writesOutputs();
-        RunSummary summary = JobRunner.run(app, app.keys(), runtime, SyntheticApp::hex, "result",
+        RunSummary summary = JobRunner.run(app, app.keys(), space, runtime, SyntheticApp::hex, "result",
                 spec.commandLine().getOut(),
                 checking ? List.of(check) : List.of());
         if (checking) {

@@ -78,7 +78,7 @@ public final class RunJournal<K, R> implements ResultLog<K, R> {
         this.next = next;
         this.files = next.files();
         this.recordPairs = Integer.getInteger(RECORD_PAIRS_PROPERTY, Integer.MAX_VALUE);
-        this.resumed = new PairSet(keys.size());
+        this.resumed = new PairSet(keys.size(), app.ordered());
         this.lengths = new long[files.paths().size()];
         this.batch = new PairBatch<>(codec, recordPairs);
     }
@@ -182,7 +182,7 @@ public final class RunJournal<K, R> implements ResultLog<K, R> {
         int pairs = in.readInt();
         ResultSink<K, R> replayed = new Replayed();
         for (int k = 0; k < pairs; k++) {
-            PairRecords.read(in, codec, keys, replayed, true);
+            PairRecords.read(in, codec, keys, replayed, true, resumed.ordered());
         }
     }
 

@@ -1,0 +1,102 @@
+package io.rocket.cli;
+
+import io.rocket.core.RocketException;
+import io.rocket.runtime.PairListFile;
+import io.rocket.runtime.QueryReference;
+import io.rocket.steal.PairSpace;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Which pairs a command computes: every pair of its items (the default), its items as queries against
+ * {@code --against} references, the pairs listed in {@code --pairs FILE}, or, with both options, the union of the
+ * two. See the user guide's "Pair spaces" page.
+ */
+public final class PairSpaceMixin {
+
+    @Option(names = "--against", paramLabel = "LIST|DIR", description = "Compare the items (the queries) with these "
+            + "references only: a directory (its files) or a file with one key or location per line. An item in both "
+            + "lists is compared with the others once, never with itself. Results index the combined list: the "
+            + "queries only, the items in both, then the references only.")
+    String against;
+
+    @Option(names = "--pairs", paramLabel = "FILE", description = "Compute only the pairs listed in FILE, one per "
+            + "line: two 0-based indices (of the combined list, with --against) or two labels; # comments. With "
+            + "--against, these pairs are computed as well.")
+    Path pairs;
+
+    /** Options at their defaults (every pair); picocli sets the ones given. */
+    public PairSpaceMixin() {
+    }
+
+    /**
+     * The items of a run and the pairs of them it computes.
+     *
+     * @param items the run's keys, in index order (the combined list with {@code --against})
+     * @param space the pairs to compute, of {@code items}
+     * @param <K>   the key type
+     */
+    public record Items<K>(List<K> items, PairSpace space) {
+    }
+
+    /**
+     * Whether {@code --against} names references, so that one item (a single query) is enough.
+     *
+     * @return true with {@code --against}
+     */
+    public boolean hasReferences() {
+        return against != null;
+    }
+
+    /**
+     * The run's items and pairs for the command's own {@code keys}.
+     *
+     * @param keys  the command's items (the queries with {@code --against})
+     * @param parse makes a key of one line of the reference list, or of one file of the reference directory (its
+     *              location as text)
+     * @param label the label of a key, as the results show it (a {@code --pairs} line may name items by it)
+     * @param <K>   the key type
+     * @return the items and the space; every pair of {@code keys} without either option
+     * @throws RocketException when the references cannot be read or are none, or a {@code --pairs} line is not a
+     *                         pair of the items (naming the line)
+     */
+    public <K> Items<K> resolve(List<K> keys, Function<String, K> parse, Function<K, String> label) {
+        List<K> items = keys;
+        PairSpace space = PairSpace.triangle(keys.size());
+        if (against != null) {
+            List<K> references = new ArrayList<>();
+            for (String text : referenceTexts()) {
+                references.add(parse.apply(text));
+            }
+            if (references.isEmpty()) {
+                throw new RocketException("--against " + against + ": no items (an empty list or directory)");
+            }
+            QueryReference<K> combined = QueryReference.of(keys, references);
+            items = combined.items();
+            space = combined.space();
+        }
+        if (pairs != null) {
+            PairSpace listed = PairListFile.read(pairs, items.stream().map(label).toList());
+            space = against == null ? listed : PairSpace.union(List.of(space, listed));
+        }
+        return new Items<>(items, space);
+    }
+
+    /** The reference keys as text: a directory's files, or a list file's lines. */
+    private List<String> referenceTexts() {
+        Path local = Path.of(against);
+        if (Files.isRegularFile(local)) {
+            return KeyArguments.texts(List.of("@" + against));
+        }
+        List<String> texts = KeyArguments.texts(List.of(against));
+        if (texts.size() == 1 && texts.get(0).equals(against)) {
+            throw new RocketException("--against " + against + ": not a directory or a file");
+        }
+        return texts;
+    }
+}
