@@ -125,6 +125,7 @@ public final class ApplicationCommand {
             // After the application's, so that --help lists the application's options first.
             addMixin(spec, "runtime", CommandSpec.forAnnotatedObject(job.runtime), job.runtime);
             addMixin(spec, "inputs", CommandSpec.forAnnotatedObject(job.inputs), job.inputs);
+            addMixin(spec, "outputFormat", CommandSpec.forAnnotatedObject(job.outputFormat), job.outputFormat);
         } catch (CommandLine.InitializationException e) {
             throw new CommandFailure(ExitCode.USAGE, className + ": its options clash with Rocket's: "
                     + e.getMessage());
@@ -176,8 +177,8 @@ public final class ApplicationCommand {
                 + "--output, --errors, --summary-json, --trace, --journal, --resume, --nodes, --rank, --hosts, ...), "
                 + "and the application's own picocli @Option fields; '" + invocation.command()
                 + " APP_CLASS --help' lists them.");
-        out.println("--output writes the TSV i, j, left, right, result: each key's label and String.valueOf(result). "
-                + "A run on several nodes (--nodes P > 1) needs the application's resultCodec().");
+        out.println("--output writes the TSV i, j, left, right, result: each key's label and String.valueOf(result) "
+                + "(FILE.tsv.gz: gzip; FILE.npy: a NumPy matrix of numeric results, --npy-dtype). A run on several nodes (--nodes P > 1) needs the application's resultCodec().");
         out.println(EXIT_HELP);
         out.flush();
     }
@@ -189,6 +190,7 @@ public final class ApplicationCommand {
         final Invocation invocation;
         final RuntimeOptionsMixin runtime = new RuntimeOptionsMixin();
         final InputsMixin inputs = new InputsMixin();
+        final OutputFormatMixin outputFormat = new OutputFormatMixin();
 
         @Spec
         CommandSpec spec;
@@ -231,8 +233,8 @@ public final class ApplicationCommand {
 
         @Override
         public Integer call() throws Exception {
-            RunSummary summary = JobRunner.run(app, keys(), runtime, String::valueOf, "result",
-                    spec.commandLine().getOut(), List.of());
+            RunSummary summary = JobRunner.run(app, keys(), runtime, outputFormat.settings(), String::valueOf,
+                    "result", spec.commandLine().getOut(), List.of());
             return JobRunner.exitCode(summary);
         }
     }
