@@ -60,7 +60,7 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
             converter = PhylipFormatConverter.class, description = "Layout of the --matrix file: square (every "
                     + "distance) or lower (the lower triangle, PHYLIP's L option: row i holds the distances to the "
                     + "taxa before it). Default: ${DEFAULT-VALUE}.")
-    boolean phylipLower;
+    PhylipFormat phylipFormat;
 
     @Option(names = "--tree", paramLabel = "FILE", description = "Write the tree (Newick; leaves are file names "
             + "without extensions).")
@@ -115,7 +115,7 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
         if (collector != null && runtime.writesOutputs()) {
             Set<Integer> failed = new HashSet<>();
             summary.failures.forEach(f -> failed.add(f.item()));
-            new TreeOutputs(matrix, tree, method, phylipLower).write(collector.complete(failed), summary, labels, out, err);
+            new TreeOutputs(matrix, tree, method, phylipFormat == PhylipFormat.LOWER).write(collector.complete(failed), summary, labels, out, err);
         }
         return JobRunner.exitCode(summary);
     }
@@ -188,16 +188,15 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
         }
     }
 
-    /** Reads {@code --phylip-format} values: true for lower. */
-    static final class PhylipFormatConverter implements ITypeConverter<Boolean> {
+    /** Reads {@code --phylip-format} values. */
+    static final class PhylipFormatConverter implements ITypeConverter<PhylipFormat> {
         @Override
-        public Boolean convert(String value) {
-            return switch (value.trim().toLowerCase(Locale.ROOT)) {
-                case "square" -> false;
-                case "lower" -> true;
-                default -> throw new picocli.CommandLine.TypeConversionException("expected square or lower, got '"
-                        + value + "'");
-            };
+        public PhylipFormat convert(String value) {
+            try {
+                return PhylipFormat.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+            }
         }
     }
 
