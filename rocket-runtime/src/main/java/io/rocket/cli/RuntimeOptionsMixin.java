@@ -337,7 +337,7 @@ public final class RuntimeOptionsMixin {
      * The command and its application options at their effective values, one per line: what makes two runs the
      * same job, for the cluster's join check and a journal's identity. The runtime options declared here, and where
      * the inputs are ({@link InputsMixin}), are left out: they may differ between nodes, and between a run and its
-     * resumption elsewhere. So are an application's output files (options whose parameter is labelled {@code FILE}): only rank 0 writes them, and a resumed job may
+     * resumption elsewhere, and the output formats' options ({@link OutputFormatMixin}). So are an application's output files (options whose parameter is labelled {@code FILE}): only rank 0 writes them, and a resumed job may
      * ask for more of them.
      *
      * @return the command's qualified name, then one {@code --option=value} line per application option
@@ -345,7 +345,7 @@ public final class RuntimeOptionsMixin {
     public String jobOptions() {
         StringBuilder b = new StringBuilder(command.qualifiedName());
         Set<String> runtime = new HashSet<>();
-        for (Class<?> mixin : List.of(RuntimeOptionsMixin.class, InputsMixin.class)) {
+        for (Class<?> mixin : List.of(RuntimeOptionsMixin.class, InputsMixin.class, OutputFormatMixin.class)) {
             for (java.lang.reflect.Field f : mixin.getDeclaredFields()) {
                 Option o = f.getAnnotation(Option.class);
                 if (o != null) {
