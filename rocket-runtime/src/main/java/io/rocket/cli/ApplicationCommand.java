@@ -126,6 +126,7 @@ public final class ApplicationCommand {
             addMixin(spec, "runtime", CommandSpec.forAnnotatedObject(job.runtime), job.runtime);
             addMixin(spec, "inputs", CommandSpec.forAnnotatedObject(job.inputs), job.inputs);
             addMixin(spec, "spaces", CommandSpec.forAnnotatedObject(job.spaces), job.spaces);
+            addMixin(spec, "outputFormat", CommandSpec.forAnnotatedObject(job.outputFormat), job.outputFormat);
         } catch (CommandLine.InitializationException e) {
             throw new CommandFailure(ExitCode.USAGE, className + ": its options clash with Rocket's: "
                     + e.getMessage());
@@ -177,8 +178,8 @@ public final class ApplicationCommand {
                 + "--output, --errors, --summary-json, --trace, --journal, --resume, --nodes, --rank, --hosts, ...), "
                 + "and the application's own picocli @Option fields; '" + invocation.command()
                 + " APP_CLASS --help' lists them.");
-        out.println("--output writes the TSV i, j, left, right, result: each key's label and String.valueOf(result). "
-                + "A run on several nodes (--nodes P > 1) needs the application's resultCodec().");
+        out.println("--output writes the TSV i, j, left, right, result: each key's label and String.valueOf(result) "
+                + "(FILE.tsv.gz: gzip; FILE.npy: a NumPy matrix of numeric results, --npy-dtype). A run on several nodes (--nodes P > 1) needs the application's resultCodec().");
         out.println(EXIT_HELP);
         out.flush();
     }
@@ -191,6 +192,7 @@ public final class ApplicationCommand {
         final RuntimeOptionsMixin runtime = new RuntimeOptionsMixin();
         final InputsMixin inputs = new InputsMixin();
         final PairSpaceMixin spaces = new PairSpaceMixin();
+        final OutputFormatMixin outputFormat = new OutputFormatMixin();
 
         @Spec
         CommandSpec spec;
@@ -238,8 +240,8 @@ public final class ApplicationCommand {
         public Integer call() throws Exception {
             Function<String, Object> parser = KeyTypes.parser(app, invocation.command());
             PairSpaceMixin.Items<Object> run = spaces.resolve(keys(), text -> key(parser, text), app::label);
-            RunSummary summary = JobRunner.run(app, run.items(), run.space(), runtime, String::valueOf, "result",
-                    spec.commandLine().getOut(), List.of());
+            RunSummary summary = JobRunner.run(app, run.items(), run.space(), runtime, outputFormat.settings(),
+                    String::valueOf, "result", spec.commandLine().getOut(), List.of());
             return JobRunner.exitCode(summary);
         }
     }

@@ -19,7 +19,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Runs an application from the command line: opens the TSV sink, runs (on one node, or as one node of a cluster
+ * Runs an application from the command line: opens the pair output ({@link PairOutputs}), runs (on one node, or as one node of a cluster
  * run when {@code --nodes} is above 1), prints the summary, writes the JSON summary. In a cluster run only rank 0
  * writes the outputs. Shared by every application command so they all behave alike.
  */
@@ -52,12 +52,38 @@ public final class JobRunner {
     public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, RuntimeOptionsMixin options,
                                         Function<R, String> format, String resultName, PrintWriter out,
                                         List<ResultSink<K, R>> extraSinks) throws Exception {
-        return run(app, keys, PairSpace.triangle(keys.size()), options, format, resultName, out, extraSinks);
+        return run(app, keys, PairSpace.triangle(keys.size()), options, OutputSettings.DEFAULTS, format, resultName,
+                out, extraSinks);
     }
 
     /**
-     * Runs {@code app} on the pairs of {@code space} (see {@link PairSpaceMixin}), as
-     * {@link #run(Application, List, RuntimeOptionsMixin, Function, String, PrintWriter, List)} runs every pair.
+     * Runs {@code app} on every pair {@code i < j} of {@code keys} as
+     * {@link #run(Application, List, PairSpace, RuntimeOptionsMixin, OutputSettings, Function, String, PrintWriter,
+     * List)} does, with the pair output written as {@code outputs} say.
+     *
+     * @param <K> the application's key type
+     * @param <R> the application's result type
+     * @param app the application, never null
+     * @param keys the keys, in index order; every pair {@code i < j} is computed
+     * @param options the parsed runtime and cluster options
+     * @param outputs the output settings: the {@code .npy} number type, sparse or dense, layout, score
+     * @param format turns a result into the text of its TSV column; called from several threads at once
+     * @param resultName the TSV header of the result column
+     * @param out where the human-readable summary is printed
+     * @param extraSinks further sinks that see every result on rank 0; not closed here
+     * @return the run summary: the whole job's on rank 0, this node's own on the other ranks
+     * @throws RocketException for unusable options, outputs, devices or journal (its message is meant for the user)
+     * @throws Exception when the run fails otherwise (for example, the cluster cannot form)
+     */
+    public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, RuntimeOptionsMixin options,
+                                        OutputSettings outputs, Function<R, String> format, String resultName,
+                                        PrintWriter out, List<ResultSink<K, R>> extraSinks) throws Exception {
+        return run(app, keys, PairSpace.triangle(keys.size()), options, outputs, format, resultName, out, extraSinks);
+    }
+
+    /**
+     * Runs {@code app} on the pairs of {@code space} (see {@link PairSpaceMixin}), with the pair output written as
+     * {@code outputs} say (its format chosen by the {@code --output} file's suffix, see {@link PairOutputs}).
      *
      * @param <K> the application's key type
      * @param <R> the application's result type
@@ -65,18 +91,21 @@ public final class JobRunner {
      * @param keys the keys, in index order
      * @param space the pairs to compute, of {@code keys.size()} items
      * @param options the parsed runtime and cluster options
-     * @param format turns a result into the text of its TSV column
+     * @param outputs the output settings: the {@code .npy} number type, sparse or dense, layout, score
+     * @param format turns a result into the text of its TSV column; called from several threads at once
      * @param resultName the TSV header of the result column
      * @param out where the human-readable summary is printed
-     * @param extraSinks further sinks that see every result on rank 0; may be empty
+     * @param extraSinks further sinks that see every result on rank 0; not closed here
      * @return the run summary: the whole job's on rank 0, this node's own on the other ranks
-     * @throws RocketException for unusable options, devices or journal, or when an output cannot be written
-     * @throws Exception when the run fails otherwise
+     * @throws RocketException for unusable options, outputs, devices or journal (its message is meant for the user)
+     * @throws Exception when the run fails otherwise (for example, the cluster cannot form)
      */
     public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, PairSpace space,
-                                        RuntimeOptionsMixin options, Function<R, String> format, String resultName,
+                                        RuntimeOptionsMixin options, OutputSettings outputs,
+                                        Function<R, String> format, String resultName,
                                         PrintWriter out, List<ResultSink<K, R>> extraSinks) throws Exception {
         requireResultCodec(app, options.isCluster());
+        PairOutputs.check(app, options.output(), options.errors(), outputs);
         var rocketOptions = options.toRocketOptions();
         ClusterOptions cluster = options.isCluster()
                 ? options.clusterOptions(options.fingerprint(keys.stream().map(app::label).toList())) : null;
@@ -86,8 +115,8 @@ public final class JobRunner {
             ResultLog.check(journal, app); // before the outputs are opened: a refused run must leave them as they are
         }
         boolean resume = journal != null && journal.resume();
-        try (TsvResultSink<K, R> tsv = new TsvResultSink<>(writer ? options.output() : null,
-                writer ? options.errors() : null, app::label, format, resultName, resume)) {
+        try (ResultSink<K, R> tsv = PairOutputs.open(app, keys, writer ? options.output() : null,
+                writer ? options.errors() : null, format, resultName, resume, outputs)) {
             // A store's run writes its files anew, the stored pairs included.
             ResultSink<K, R> written = journal != null && journal.store() ? new ReplayWritingSink<>(tsv) : tsv;
             ResultSink<K, R> sink = extraSinks.isEmpty() ? written : new FanOutSink<>(written, extraSinks);

@@ -53,11 +53,17 @@ final class KeyTypes {
 
     /** The {@code K} of {@code Application<K, R>} as {@code type} binds it (Object when it leaves it open). */
     static Type keyType(Class<?> type) {
-        Type k = find(type, new HashMap<>());
+        Type k = find(type, new HashMap<>(), 0);
         return k == null ? Object.class : k;
     }
 
-    private static Type find(Type type, Map<TypeVariable<?>, Type> bindings) {
+    /** The {@code R} of {@code Application<K, R>} as {@code type} binds it (Object when it leaves it open). */
+    static Type resultType(Class<?> type) {
+        Type r = find(type, new HashMap<>(), 1);
+        return r == null ? Object.class : r;
+    }
+
+    private static Type find(Type type, Map<TypeVariable<?>, Type> bindings, int argument) {
         Class<?> raw;
         if (type instanceof ParameterizedType p) {
             raw = (Class<?>) p.getRawType();
@@ -67,7 +73,7 @@ final class KeyTypes {
                 bindings.put(variables[i], resolve(arguments[i], bindings));
             }
             if (raw == Application.class) {
-                return bindings.get(variables[0]);
+                return bindings.get(variables[argument]);
             }
         } else if (type instanceof Class<?> c) {
             raw = c;
@@ -83,7 +89,7 @@ final class KeyTypes {
         }
         supertypes.addAll(List.of(raw.getGenericInterfaces()));
         for (Type s : supertypes) {
-            Type k = find(s, bindings);
+            Type k = find(s, bindings, argument);
             if (k != null) {
                 return k;
             }

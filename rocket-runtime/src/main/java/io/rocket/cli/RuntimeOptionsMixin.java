@@ -115,10 +115,11 @@ public final class RuntimeOptionsMixin {
     /**
      * The command and its application options at their effective values, one per line: what makes two runs the
      * same job, for the cluster's join check and a journal's identity. The runtime options (declared here and in the
-     * mixins mixed in here), where the inputs are ({@link InputsMixin}) and which pairs run ({@link PairSpaceMixin}:
-     * the item labels and the space's digest identify those) are left out: they may differ between nodes, and between
-     * a run and its resumption elsewhere. So are an application's output files (options whose parameter is labelled
-     * {@code FILE}): only rank 0 writes them, and a resumed job may ask for more of them.
+     * mixins mixed in here), where the inputs are ({@link InputsMixin}), which pairs run ({@link PairSpaceMixin}: the
+     * item labels and the space's digest identify those) and the output formats' options ({@link OutputFormatMixin})
+     * are left out: they may differ between nodes, and between a run and its resumption elsewhere. So are an
+     * application's output files (options whose parameter is labelled {@code FILE}): only rank 0 writes them, and a
+     * resumed job may ask for more of them.
      *
      * @return the command's qualified name, then one {@code --option=value} line per application option
      */
@@ -128,6 +129,7 @@ public final class RuntimeOptionsMixin {
         addOptionNames(RuntimeOptionsMixin.class, runtime);
         addOptionNames(InputsMixin.class, runtime);
         addOptionNames(PairSpaceMixin.class, runtime);
+        addOptionNames(OutputFormatMixin.class, runtime);
         for (CommandLine.Model.OptionSpec o : command.options()) {
             if (!o.usageHelp() && !o.versionHelp() && !runtime.contains(o.longestName())
                     && !o.paramLabel().equals("FILE")) {

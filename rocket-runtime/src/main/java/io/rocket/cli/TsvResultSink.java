@@ -3,26 +3,24 @@ package io.rocket.cli;
 import io.rocket.core.ResultSink;
 import io.rocket.core.SinkFiles;
 
+import io.rocket.output.AppendFile;
+import io.rocket.output.GzipMembers;
+
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 
 /**
  * Streams results to a TSV edge list as they arrive: header {@code i j left right result}, one line per computed
- * pair. Failed pairs go to an optional errors TSV ({@code i j left right error}). Thread-safe; lines are formatted
+ * pair; a file whose name ends in {@code .gz} is gzip-compressed (in members, so a journal can cut it). Failed
+ * pairs go to an optional errors TSV ({@code i j left right error}). Thread-safe; lines are formatted
  * into one reused builder under the lock. Its files are {@link SinkFiles} for a run journal: opened for resuming,
  * they are left as they are until the journal cuts them back, and replayed results are not written again.
  *
@@ -155,46 +153,30 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles {
     }
 
     /**
-     * One appended file. Lines are encoded into 64 KiB chunks in memory. Alone, the sink writes each chunk as it
-     * fills; once a journal drives it ({@link #flush}), chunks are written only by {@link #force}, on the journal's
-     * thread and outside the sink's lock, so that no result waits for the disk while the file is being synced.
-     * The chunk queue is guarded by {@code ready}, the channel's writes by {@code drain}; the rest by the sink's lock.
+     * One appended text file ({@link AppendFile}), gzip-compressed when its name ends in {@code .gz}: then each journal
+     * mark ends a gzip member, so the journal can cut the file back between members. Lines are encoded under the
+     * sink's lock; the file's chunks are written as {@link AppendFile} says.
      */
-    private static final class Output extends OutputStream {
-        private static final int CHUNK = 1 << 16;
-        /** Bytes a journaled sink holds before it writes them itself (a sync that is very late). */
-        private static final long MAX_HELD = 64L << 20;
-
+    private static final class Output {
         final Path path;
         private final String header;
-        private final Writer writer = new OutputStreamWriter(this, StandardCharsets.UTF_8);
-        private final ArrayDeque<ByteBuffer> ready = new ArrayDeque<>();
-        private final Object drain = new Object();
-        private SeekableByteChannel channel;
-        private byte[] pending = new byte[CHUNK];
-        private int size;
-        private long held;
-        private long end;
-        private boolean journaled;
+        private final AppendFile file;
+        private final GzipMembers gzip;
+        private final Writer writer;
 
         Output(Path path, String header) {
             this.path = path;
             this.header = header;
+            this.file = new AppendFile(path);
+            this.gzip = path.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz")
+                    ? new GzipMembers(file) : null;
+            this.writer = new OutputStreamWriter(gzip != null ? gzip : file, StandardCharsets.UTF_8);
         }
 
         /** Cuts the file back to {@code length} bytes and appends from there; 0 starts it anew with its header. */
         void cut(long length) throws IOException {
-            close();
-            channel = Files.newByteChannel(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            long fileSize = channel.size();
-            if (fileSize < length) {
-                channel.close();
-                throw new IOException(path + " holds " + fileSize + " bytes, fewer than the " + length
-                        + " recorded in the journal: it changed after the run stopped");
-            }
-            channel.truncate(length);
-            channel.position(length);
-            end = length;
+            end();
+            file.cut(length);
             if (length == 0) {
                 write(header + "\n");
             }
@@ -203,98 +185,39 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles {
         void write(CharSequence text) {
             try {
                 writer.append(text);
-                boolean full;
-                synchronized (ready) {
-                    full = journaled ? held >= MAX_HELD : !ready.isEmpty();
-                }
-                if (full) {
-                    drain();
-                }
+                file.written();
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write results: " + e.getMessage(), e);
             }
         }
 
-        @Override
-        public void write(int b) {
-            if (size == CHUNK) {
-                seal();
-            }
-            pending[size++] = (byte) b;
-        }
-
-        @Override
-        public void write(byte[] bytes, int offset, int length) {
-            while (length > 0) {
-                if (size == CHUNK) {
-                    seal();
-                }
-                int n = Math.min(length, CHUNK - size);
-                System.arraycopy(bytes, offset, pending, size, n);
-                size += n;
-                offset += n;
-                length -= n;
-            }
-        }
-
-        private void seal() {
-            if (size > 0) {
-                synchronized (ready) {
-                    ready.add(ByteBuffer.wrap(pending, 0, size));
-                    held += size;
-                }
-                end += size;
-                pending = new byte[CHUNK];
-                size = 0;
+        /** Hands what the writer (and the gzip member) holds to the file. */
+        private void end() throws IOException {
+            writer.flush();
+            if (gzip != null) {
+                gzip.finishMember();
             }
         }
 
         /** Ends the file's content here (a journal drives the sink from now on); returns its length then. */
         long mark() throws IOException {
-            journaled = true;
-            writer.flush();
-            seal();
-            return end;
-        }
-
-        /** Writes the chunks sealed so far, in order. */
-        private void drain() throws IOException {
-            synchronized (drain) {
-                while (true) {
-                    ByteBuffer chunk;
-                    synchronized (ready) {
-                        chunk = ready.poll();
-                    }
-                    if (chunk == null) {
-                        return;
-                    }
-                    int length = chunk.remaining();
-                    while (chunk.hasRemaining()) {
-                        channel.write(chunk);
-                    }
-                    synchronized (ready) {
-                        held -= length;
-                    }
-                }
-            }
+            end();
+            return file.mark();
         }
 
         /** Writes what {@link #mark} ended and makes it durable. */
         void force() throws IOException {
-            drain();
-            if (channel instanceof FileChannel file) {
-                file.force(false);
-            }
+            file.force();
         }
 
-        @Override
-        public void close() throws IOException {
-            if (channel != null) {
-                writer.flush();
-                seal();
-                drain();
-                channel.close();
-                channel = null;
+        void close() throws IOException {
+            if (file.isOpen()) {
+                end();
+                if (gzip != null) {
+                    gzip.close(); // frees the deflater, closes the file
+                } else {
+                    file.close();
+                }
             }
         }
     }

@@ -2,6 +2,7 @@ package io.rocket.apps.forensics;
 
 import io.rocket.cli.InputsMixin;
 import io.rocket.cli.JobRunner;
+import io.rocket.cli.OutputFormatMixin;
 import io.rocket.cli.ResultNeutral;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
@@ -69,6 +70,9 @@ public final class ForensicsCommand implements Callable<Integer> {
     @Mixin
     RuntimeOptionsMixin runtime;
 
+    @Mixin
+    OutputFormatMixin outputFormat;
+
     @Override
     public Integer call() throws Exception {
         double cut = threshold != null ? threshold : metric.defaultThreshold();
@@ -90,8 +94,8 @@ public final class ForensicsCommand implements Callable<Integer> {
         out.flush();
         List<String> labels = listing.photos().stream().map(ForensicsApp::fileName).toList();
         SimilarityCollector scores = new SimilarityCollector(labels.size());
-        RunSummary summary = JobRunner.run(app, listing.photos(), runtime, d -> Double.toString(d), "score", out,
-                List.of(scores));
+        RunSummary summary = JobRunner.run(app, listing.photos(), runtime, outputFormat.settings(),
+                d -> Double.toString(d), "score", out, List.of(scores));
         if (runtime.writesOutputs()) {
             new ForensicsOutputs(matrix, clusters, metric, cut).write(scores, summary, labels, from.directory(), out,
                     err);

@@ -2,6 +2,7 @@ package io.rocket.apps.phylogenetics;
 
 import io.rocket.cli.InputsMixin;
 import io.rocket.cli.JobRunner;
+import io.rocket.cli.OutputFormatMixin;
 import io.rocket.cli.ResultNeutral;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
@@ -52,8 +53,15 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
             description = "String length K of the composition vectors, 3..7. Default: ${DEFAULT-VALUE}.")
     int k;
 
-    @Option(names = "--matrix", paramLabel = "FILE", description = "Write the distance matrix (square PHYLIP).")
+    @Option(names = "--matrix", paramLabel = "FILE", description = "Write the distance matrix (PHYLIP, see "
+            + "--phylip-format).")
     Path matrix;
+
+    @Option(names = "--phylip-format", paramLabel = "F", defaultValue = "square",
+            converter = PhylipFormatConverter.class, description = "Layout of the --matrix file: square (every "
+                    + "distance) or lower (the lower triangle, PHYLIP's L option: row i holds the distances to the "
+                    + "taxa before it). Default: ${DEFAULT-VALUE}.")
+    PhylipFormat phylipFormat;
 
     @Option(names = "--tree", paramLabel = "FILE", description = "Write the tree (Newick; leaves are file names "
             + "without extensions).")
@@ -84,6 +92,9 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
     @Mixin
     RuntimeOptionsMixin runtime;
 
+    @Mixin
+    OutputFormatMixin outputFormat;
+
     @Override
     public Integer call() throws Exception {
         checkOptions();
@@ -101,12 +112,12 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
         List<String> labels = listing.proteomes().stream().map(TaxonLabels::fromPath).toList();
         boolean wantTree = matrix != null || tree != null;
         DistanceCollector collector = wantTree ? new DistanceCollector(labels) : null;
-        RunSummary summary = JobRunner.run(app, listing.proteomes(), runtime, d -> Double.toString(d), "distance",
-                out, collector == null ? List.of() : List.of(collector));
+        RunSummary summary = JobRunner.run(app, listing.proteomes(), runtime, outputFormat.settings(),
+                d -> Double.toString(d), "distance", out, collector == null ? List.of() : List.of(collector));
         if (collector != null && runtime.writesOutputs()) {
             Set<Integer> failed = new HashSet<>();
             summary.failures.forEach(f -> failed.add(f.item()));
-            new TreeOutputs(matrix, tree, method).write(collector.complete(failed), summary, labels, out, err);
+            new TreeOutputs(matrix, tree, method, phylipFormat == PhylipFormat.LOWER).write(collector.complete(failed), summary, labels, out, err);
         }
         return JobRunner.exitCode(summary);
     }
@@ -176,6 +187,18 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
         @Override
         public Convention convert(String value) {
             return Convention.parse(value);
+        }
+    }
+
+    /** Reads {@code --phylip-format} values. */
+    static final class PhylipFormatConverter implements ITypeConverter<PhylipFormat> {
+        @Override
+        public PhylipFormat convert(String value) {
+            try {
+                return PhylipFormat.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+            }
         }
     }
 

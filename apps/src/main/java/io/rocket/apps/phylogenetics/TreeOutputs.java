@@ -24,11 +24,18 @@ final class TreeOutputs {
     private final Path matrixFile;
     private final Path treeFile;
     private final TreeMethod method;
+    private final boolean lower;
 
     TreeOutputs(Path matrixFile, Path treeFile, TreeMethod method) {
+        this(matrixFile, treeFile, method, false);
+    }
+
+    /** Outputs with the PHYLIP matrix square or, when {@code lower}, as its lower triangle. */
+    TreeOutputs(Path matrixFile, Path treeFile, TreeMethod method, boolean lower) {
         this.matrixFile = matrixFile;
         this.treeFile = treeFile;
         this.method = method;
+        this.lower = lower;
     }
 
     /** Writes the outputs of {@code outcome}; {@code labels} are all taxa in key order. */
@@ -44,8 +51,9 @@ final class TreeOutputs {
             return;
         }
         if (matrixFile != null) {
-            writeFile(matrixFile, w -> PhylipWriter.write(matrix, w));
-            out.println("matrix: " + matrix.size() + " taxa, PHYLIP -> " + matrixFile);
+            writeFile(matrixFile, w -> PhylipWriter.write(matrix, w, lower));
+            out.println("matrix: " + matrix.size() + " taxa, PHYLIP" + (lower ? " lower triangle" : "") + " -> "
+                    + matrixFile);
         }
         if (treeFile != null) {
             TreeNode tree = method.build(matrix);

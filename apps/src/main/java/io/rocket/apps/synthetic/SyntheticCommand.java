@@ -5,6 +5,7 @@ import io.rocket.testkit.SyntheticApp;
 import io.rocket.testkit.SyntheticCheck;
 import io.rocket.cli.ExitCode;
 import io.rocket.cli.JobRunner;
+import io.rocket.cli.OutputFormatMixin;
 import io.rocket.cli.ResultNeutral;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.steal.PairSpace;
@@ -70,6 +71,9 @@ public final class SyntheticCommand implements Callable<Integer> {
     @Mixin
     RuntimeOptionsMixin runtime;
 
+    @Mixin
+    OutputFormatMixin outputFormat;
+
     @Override
     public Integer call() throws Exception {
         if (items < 0) {
@@ -90,7 +94,8 @@ public final class SyntheticCommand implements Callable<Integer> {
         // In a cluster run every result reaches rank 0, so rank 0 checks them all; the other ranks see only the
         // pairs they computed themselves and have nothing to check.
         boolean checking = verify && runtime.writesOutputs();
-        RunSummary summary = JobRunner.run(app, app.keys(), space, runtime, SyntheticApp::hex, "result",
+        RunSummary summary = JobRunner.run(app, app.keys(), space, runtime, outputFormat.settings(), SyntheticApp::hex,
+                "result",
                 spec.commandLine().getOut(),
                 checking ? List.of(check) : List.of());
         if (checking) {

@@ -37,7 +37,7 @@ class ModuleDirectionTest {
     void everyModuleIsOnTheClassPath() {
         for (String pkg : new String[] {"io.rocket.core", "io.rocket.cache", "io.rocket.node", "io.rocket.steal",
                 "io.rocket.cluster", "io.rocket.cluster.l3", "io.rocket.inputs", "io.rocket.runtime", "io.rocket.cli",
-                "io.rocket.files", "io.rocket.report", "io.rocket.testkit", "io.rocket.apps"}) {
+                "io.rocket.output", "io.rocket.files", "io.rocket.report", "io.rocket.testkit", "io.rocket.apps"}) {
             assertThat(classes.containPackage(pkg)).as(pkg).isTrue();
         }
     }
@@ -62,6 +62,7 @@ class ModuleDirectionTest {
                 .layer("cluster").definedBy("io.rocket.cluster")
                 .layer("inputs").definedBy("io.rocket.inputs..")
                 .layer("composition").definedBy("io.rocket.runtime..")
+                .layer("output").definedBy("io.rocket.output..")
                 .layer("command line").definedBy("io.rocket", "io.rocket.cli..", "io.rocket.files..")
                 .layer("report").definedBy("io.rocket.report..")
                 .layer("test kit").definedBy("io.rocket.testkit..")
@@ -75,11 +76,13 @@ class ModuleDirectionTest {
                 .whereLayer("inputs").mayOnlyAccessLayers("core")
                 .whereLayer("composition")
                 .mayOnlyAccessLayers("cluster", "l3", "steal", "node", "cache", "inputs", "core")
+                .whereLayer("output").mayOnlyAccessLayers("core")
                 .whereLayer("command line")
-                .mayOnlyAccessLayers("composition", "cluster", "l3", "steal", "node", "cache", "inputs", "core")
+                .mayOnlyAccessLayers("composition", "output", "cluster", "l3", "steal", "node", "cache", "inputs",
+                        "core")
                 .whereLayer("report").mayOnlyAccessLayers("core")
                 .whereLayer("test kit").mayOnlyAccessLayers("core")
-                .whereLayer("apps").mayOnlyAccessLayers("command line", "composition", "cluster", "l3", "steal",
-                        "node", "cache", "inputs", "report", "test kit", "core");
+                .whereLayer("apps").mayOnlyAccessLayers("command line", "composition", "output", "cluster", "l3",
+                        "steal", "node", "cache", "inputs", "report", "test kit", "core");
     }
 }
