@@ -125,6 +125,7 @@ public final class ApplicationCommand {
             // After the application's, so that --help lists the application's options first.
             addMixin(spec, "runtime", CommandSpec.forAnnotatedObject(job.runtime), job.runtime);
             addMixin(spec, "inputs", CommandSpec.forAnnotatedObject(job.inputs), job.inputs);
+            addMixin(spec, "reduction", CommandSpec.forAnnotatedObject(job.reduction), job.reduction);
         } catch (CommandLine.InitializationException e) {
             throw new CommandFailure(ExitCode.USAGE, className + ": its options clash with Rocket's: "
                     + e.getMessage());
@@ -189,6 +190,7 @@ public final class ApplicationCommand {
         final Invocation invocation;
         final RuntimeOptionsMixin runtime = new RuntimeOptionsMixin();
         final InputsMixin inputs = new InputsMixin();
+        final ReductionOptions reduction = new ReductionOptions();
 
         @Spec
         CommandSpec spec;
@@ -231,7 +233,7 @@ public final class ApplicationCommand {
 
         @Override
         public Integer call() throws Exception {
-            RunSummary summary = JobRunner.run(app, keys(), runtime, String::valueOf, "result",
+            RunSummary summary = JobRunner.run(app, keys(), runtime, reduction, String::valueOf, "result",
                     spec.commandLine().getOut(), List.of());
             return JobRunner.exitCode(summary);
         }

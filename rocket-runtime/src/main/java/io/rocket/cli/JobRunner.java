@@ -52,10 +52,40 @@ public final class JobRunner {
     public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, RuntimeOptionsMixin options,
                                         Function<R, String> format, String resultName, PrintWriter out,
                                         List<ResultSink<K, R>> extraSinks) throws Exception {
+        return run(app, keys, options, null, format, resultName, out, extraSinks);
+    }
+
+    /**
+     * As {@link #run(Application, List, RuntimeOptionsMixin, Function, String, PrintWriter, List)}, keeping only
+     * what {@code reduction} asks for ({@code --top-k}, {@code --min-score}, {@code --max-score}): the TSV and the
+     * extra sinks then see the kept pairs only (with top-k, at the end of the run).
+     *
+     * @param <K> the application's key type
+     * @param <R> the application's result type
+     * @param app the application, never null
+     * @param keys the keys, in index order; every pair {@code i < j} is computed
+     * @param options the parsed runtime and cluster options
+     * @param reduction the parsed reduction options, or null for none
+     * @param format turns a result into the text of its TSV column; called from several threads at once
+     * @param resultName the TSV header of the result column
+     * @param out where the human-readable summary is printed; flushed, not closed
+     * @param extraSinks further sinks that see every kept result on rank 0; may be empty, not closed here
+     * @return the run summary: the whole job's on rank 0, this node's own on the other ranks
+     * @throws RocketException for unusable options (the reduction's included), devices or journal, or when an
+     *         output cannot be written (its message is meant for the user)
+     * @throws Exception when the run fails otherwise (for example, the cluster cannot form)
+     */
+    public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, RuntimeOptionsMixin options,
+                                        ReductionOptions reduction, Function<R, String> format, String resultName,
+                                        PrintWriter out, List<ResultSink<K, R>> extraSinks) throws Exception {
         requireResultCodec(app, options.isCluster());
-        var rocketOptions = options.toRocketOptions();
-        ClusterOptions cluster = options.isCluster()
-                ? options.clusterOptions(options.fingerprint(keys.stream().map(app::label).toList())) : null;
+        var rocketOptions = options.toRocketOptions().withReduction(reduction == null ? null : reduction.reduction());
+        String fingerprint = options.isCluster() ? options.fingerprint(keys.stream().map(app::label).toList()) : null;
+        ClusterOptions cluster = options.isCluster() ? options.clusterOptions(
+                reduction == null ? fingerprint : reduction.fingerprint(fingerprint)) : null;
+        if (rocketOptions.reduction() != null && rocketOptions.journal() != null) {
+            throw new RocketException("--top-k, --min-score and --max-score cannot be combined with --journal yet");
+        }
         boolean writer = cluster == null || cluster.rank() == 0;
         JournalOptions journal = writer ? rocketOptions.journal() : null;
         if (journal != null) {

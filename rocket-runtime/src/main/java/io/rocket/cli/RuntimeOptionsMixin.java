@@ -338,14 +338,15 @@ public final class RuntimeOptionsMixin {
      * same job, for the cluster's join check and a journal's identity. The runtime options declared here, and where
      * the inputs are ({@link InputsMixin}), are left out: they may differ between nodes, and between a run and its
      * resumption elsewhere. So are an application's output files (options whose parameter is labelled {@code FILE}): only rank 0 writes them, and a resumed job may
-     * ask for more of them.
+     * ask for more of them. The {@link ReductionOptions} are left out too: they change what is written, not a pair's
+     * result (the cluster's fingerprint adds them, {@link ReductionOptions#fingerprint}).
      *
      * @return the command's qualified name, then one {@code --option=value} line per application option
      */
     public String jobOptions() {
         StringBuilder b = new StringBuilder(command.qualifiedName());
         Set<String> runtime = new HashSet<>();
-        for (Class<?> mixin : List.of(RuntimeOptionsMixin.class, InputsMixin.class)) {
+        for (Class<?> mixin : List.of(RuntimeOptionsMixin.class, InputsMixin.class, ReductionOptions.class)) {
             for (java.lang.reflect.Field f : mixin.getDeclaredFields()) {
                 Option o = f.getAnnotation(Option.class);
                 if (o != null) {
@@ -408,7 +409,7 @@ public final class RuntimeOptionsMixin {
             throw new RocketException("--disk-cache-size needs --disk-cache DIR, the directory of the disk cache");
         }
         return new RocketOptions(device, hostCacheSize, deviceCacheSize, threads, ioThreads, concurrentJobs, tileSize,
-                trace, journalOptions(), null, inputs, order);
+                trace, journalOptions(), null, inputs, order, null);
     }
 
     /** A size that must be given in bytes (these are not caches of slots). */

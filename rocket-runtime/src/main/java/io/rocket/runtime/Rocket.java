@@ -22,7 +22,8 @@ import java.util.List;
  * The entry point: runs an {@link Application} over every pair of its keys on this node's devices and returns the
  * run's {@link RunSummary}. Wires the devices, the L1/L2 caches and pipeline, the work-stealing scheduler, the
  * result sink and the tracer, and releases all of them when the run ends. With {@link RocketOptions#journal} it
- * journals the results ({@link RunJournal}) and, resuming, computes only the pairs the journal does not hold.
+ * journals the results ({@link RunJournal}) and, resuming, computes only the pairs the journal does not hold. With
+ * {@link RocketOptions#reduction} it keeps only the pairs the reduction keeps (see {@link ResultReduction}).
  *
  * <p>The same call runs one node of a cluster run when {@link RocketOptions#cluster} names two or more nodes: every
  * node calls it with the same application and keys and its own rank, and rank 0's sink receives every result (see
@@ -74,7 +75,9 @@ public final class Rocket {
         }
         RunSupport.validate(app, options);
         int n = keys.size();
-        try (NodeRun<K, R> node = NodeRun.open(app, keys, options, 0, "rocket " + app.name(), sink, true)) {
+        ResultReduction<K, R> reduction = new ResultReduction<>(app, keys, options);
+        try (NodeRun<K, R> node = NodeRun.open(app, keys, options, 0, "rocket " + app.name(), reduction.last(sink),
+                true)) {
             long start = node.openedNanos();
             RunJournal<K, R> journal = node.journal();
             PairSet resumed = journal == null || journal.resumed().size() == 0 ? null : journal.resumed();
@@ -101,6 +104,7 @@ public final class Rocket {
             node.stopPipeline();
             double wall = (System.nanoTime() - start) / 1e9;
             RunSummary summary = node.summarize(wall, toRun, wall);
+            reduction.finish(summary);
             if (journal != null) {
                 journal.close();
                 journal.addTo(summary);
