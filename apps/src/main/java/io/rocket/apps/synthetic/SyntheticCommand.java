@@ -5,6 +5,7 @@ import io.rocket.testkit.SyntheticApp;
 import io.rocket.testkit.SyntheticCheck;
 import io.rocket.cli.ExitCode;
 import io.rocket.cli.JobRunner;
+import io.rocket.cli.ReductionOptions;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.RocketException;
@@ -57,6 +58,9 @@ public final class SyntheticCommand implements Callable<Integer> {
     @Mixin
     RuntimeOptionsMixin runtime;
 
+    @Mixin
+    ReductionOptions reduction;
+
     @Override
     public Integer call() throws Exception {
         if (items < 0) {
@@ -65,12 +69,15 @@ public final class SyntheticCommand implements Callable<Integer> {
         if (itemBytes < 8) {
             throw new RocketException("--item-bytes must be at least 8, got " + itemBytes);
         }
+        if (verify && reduction.reduction() != null) {
+            throw new RocketException("--verify checks every pair: leave out --top-k, --min-score and --max-score");
+        }
         SyntheticApp app = new SyntheticApp(new SyntheticApp.Config(items, itemBytes, load, preprocess, compare, seed));
         SyntheticCheck check = new SyntheticCheck(seed, items, runtime.toRocketOptions().device().kind() != DeviceKind.SIM);
         // In a cluster run every result reaches rank 0, so rank 0 checks them all; the other ranks see only the
         // pairs they computed themselves and have nothing to check.
         boolean checking = verify && runtime.writesOutputs();
-        RunSummary summary = JobRunner.run(app, app.keys(), runtime, SyntheticApp::hex, "result",
+        RunSummary summary = JobRunner.run(app, app.keys(), runtime, reduction, SyntheticApp::hex, "result",
                 spec.commandLine().getOut(),
                 checking ? List.of(check) : List.of());
         if (checking) {
