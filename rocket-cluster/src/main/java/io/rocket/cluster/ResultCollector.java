@@ -2,21 +2,25 @@ package io.rocket.cluster;
 
 import io.rocket.core.ResultSink;
 import io.rocket.steal.PairSet;
+import io.rocket.steal.reduce.DroppedPairs;
 
 /**
  * Rank 0's view of the whole run: every result, local or streamed from other ranks, passes through here. A bitmap
  * of finished pairs makes duplicates harmless (each pair is written once) and tells when the run is complete.
+ * Pairs that another node's reduction dropped arrive as {@link DroppedPairs} runs: they are marked finished like
+ * results, and a sink that is itself {@link DroppedPairs} is told of the new ones.
  *
  * @param <K> key type
  * @param <R> result type
  */
-public final class ResultCollector<K, R> implements ResultSink<K, R> {
+public final class ResultCollector<K, R> implements ResultSink<K, R>, DroppedPairs {
     private final ResultSink<K, R> sink;
     private final PairSet finished;
     private final Runnable onComplete;
     private long count;
     private long errors;
     private long duplicates;
+    private long dropped;
 
     /** @param finished pairs already done (resumed from a journal), to which this run's pairs are added */
     public ResultCollector(ResultSink<K, R> sink, PairSet finished, Runnable onComplete) {
@@ -65,6 +69,47 @@ public final class ResultCollector<K, R> implements ResultSink<K, R> {
         if (first(i, j, true)) {
             sink.failed(i, j, left, right, error);
             checkComplete();
+        }
+    }
+
+    @Override
+    public void dropped(int i, int fromJ, int count) {
+        synchronized (finished) {
+            int run = 0; // the newly finished pairs just before j; a pair already in ends the run
+            for (int j = fromJ; j < fromJ + count; j++) {
+                if (finished.add(i, j)) {
+                    run++;
+                } else {
+                    duplicates++;
+                    tell(i, j - run, run);
+                    run = 0;
+                }
+            }
+            tell(i, fromJ + count - run, run);
+        }
+        checkComplete();
+    }
+
+    /** Counts a run of newly finished dropped pairs and tells the sink (under the finished-set lock). */
+    private void tell(int i, int fromJ, int run) {
+        if (run == 0) {
+            return;
+        }
+        count += run;
+        dropped += run;
+        if (sink instanceof DroppedPairs d) {
+            d.dropped(i, fromJ, run);
+        }
+    }
+
+    /**
+     * Pairs other nodes computed and dropped, each counted once.
+     *
+     * @return the count so far
+     */
+    public long dropped() {
+        synchronized (finished) {
+            return dropped;
         }
     }
 

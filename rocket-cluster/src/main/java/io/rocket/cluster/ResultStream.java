@@ -3,6 +3,7 @@ package io.rocket.cluster;
 import io.rocket.core.ResultCodec;
 import io.rocket.core.ResultSink;
 import io.rocket.steal.PairRecords;
+import io.rocket.steal.reduce.DroppedPairs;
 import org.jgroups.Address;
 
 import java.io.ByteArrayOutputStream;
@@ -18,12 +19,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * Streams a non-zero rank's results to rank 0 in batches (never one message per pair): records are appended to a
  * buffer and sent when it holds {@link #BATCH_BYTES} or every {@link #FLUSH_MILLIS} ms, each record in the form of
- * {@link PairRecords}.
+ * {@link PairRecords}. Pairs the node's reduction dropped are acknowledged in the same stream, as runs of
+ * consecutive columns ({@link DroppedRuns}), written out before every send, so that rank 0 has them before this
+ * node's claims in a recovery round.
  *
  * @param <K> key type
  * @param <R> result type
  */
-public final class ResultStream<K, R> implements ResultSink<K, R>, AutoCloseable {
+public final class ResultStream<K, R> implements ResultSink<K, R>, DroppedPairs, AutoCloseable {
     static final int BATCH_BYTES = 32 * 1024;
     static final long FLUSH_MILLIS = 20;
 
@@ -34,6 +37,7 @@ public final class ResultStream<K, R> implements ResultSink<K, R>, AutoCloseable
     private ByteArrayOutputStream bytes = new ByteArrayOutputStream(BATCH_BYTES + 1024);
     private DataOutputStream out = new DataOutputStream(bytes);
     private int records;
+    private final DroppedRuns dropped = new DroppedRuns();
 
     public ResultStream(ClusterChannel channel, Membership membership, ResultCodec<R> codec) {
         this.channel = channel;
@@ -76,11 +80,36 @@ public final class ResultStream<K, R> implements ResultSink<K, R>, AutoCloseable
         flush();
     }
 
-    /** Sends what is buffered. */
-    void flush() {
+    @Override
+    public void dropped(int i, int fromJ, int count) {
+        synchronized (this) {
+            try {
+                if (count == 1) {
+                    records += dropped.add(i, fromJ, out);
+                } else {
+                    PairRecords.writeDropped(out, i, fromJ, count);
+                    records++;
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            if (bytes.size() < BATCH_BYTES) {
+                return;
+            }
+        }
+        flush();
+    }
+
+    /** Sends what is buffered, the open runs of dropped pairs included. */
+    public void flush() {
         byte[] batch;
         int count;
         synchronized (this) {
+            try {
+                records += dropped.writeAll(out);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
             if (records == 0) {
                 return;
             }
@@ -102,7 +131,7 @@ public final class ResultStream<K, R> implements ResultSink<K, R>, AutoCloseable
      * reaches the sink for the bad record: a count the batch cannot hold (a record is at least 9 bytes), an unknown
      * record kind, or a pair that is not i &lt; j of this run. Records before a bad one are delivered.
      *
-     * @return the number of records delivered (the whole batch)
+     * @return the number of pairs delivered (the whole batch; a run of dropped pairs counts its pairs)
      */
     static <K, R> int deliver(DataInputStream in, ResultCodec<R> codec, List<K> keys, ResultSink<K, R> sink)
             throws IOException {
@@ -113,10 +142,11 @@ public final class ResultStream<K, R> implements ResultSink<K, R>, AutoCloseable
     static <K, R> int deliver(DataInputStream in, ResultCodec<R> codec, List<K> keys, ResultSink<K, R> sink,
                               boolean ordered) throws IOException {
         int count = Wire.count(in, 9);
+        int pairs = 0;
         for (int k = 0; k < count; k++) {
-            PairRecords.read(in, codec, keys, sink, false, ordered);
+            pairs += PairRecords.read(in, codec, keys, sink, false, ordered);
         }
-        return count;
+        return pairs;
     }
 
     @Override

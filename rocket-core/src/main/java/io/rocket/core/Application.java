@@ -144,6 +144,35 @@ public interface Application<K, R> {
     }
 
     /**
+     * The score of a result, by which {@code --top-k}, {@code --min-score} and {@code --max-score} rank and filter
+     * pairs on the node that computed them. Numeric results ({@link Number}) are their own score; an application
+     * whose results are not numbers overrides this to use those options.
+     *
+     * @param result a result {@link #postprocess} returned, never null
+     * @return the pair's score; NaN means the pair is never kept by a reduction
+     * @throws RocketException when the result is not a {@link Number} and the application does not override this
+     *         method (the message names the application); the pair is then reported as failed
+     */
+    default double score(R result) {
+        if (result instanceof Number number) {
+            return number.doubleValue();
+        }
+        throw new RocketException(name() + " has results of type " + result.getClass().getName()
+                + ", not numbers: it must override Application.score(R) to be used with --top-k, --min-score or "
+                + "--max-score");
+    }
+
+    /**
+     * Whether a smaller {@link #score} is better (distances), so that {@code --top-k} keeps the K smallest; by
+     * default a larger score is better (similarities).
+     *
+     * @return true when smaller scores are better; false (the default) when larger ones are
+     */
+    default boolean smallerIsBetter() {
+        return false;
+    }
+
+    /**
      * Turns a comparison result into an {@code R} on a CPU-pool thread.
      *
      * @param left the key of the pair's first item, never null

@@ -127,6 +127,7 @@ public final class ApplicationCommand {
             addMixin(spec, "inputs", CommandSpec.forAnnotatedObject(job.inputs), job.inputs);
             addMixin(spec, "spaces", CommandSpec.forAnnotatedObject(job.spaces), job.spaces);
             addMixin(spec, "outputFormat", CommandSpec.forAnnotatedObject(job.outputFormat), job.outputFormat);
+            addMixin(spec, "reduction", CommandSpec.forAnnotatedObject(job.reduction), job.reduction);
         } catch (CommandLine.InitializationException e) {
             throw new CommandFailure(ExitCode.USAGE, className + ": its options clash with Rocket's: "
                     + e.getMessage());
@@ -193,6 +194,7 @@ public final class ApplicationCommand {
         final InputsMixin inputs = new InputsMixin();
         final PairSpaceMixin spaces = new PairSpaceMixin();
         final OutputFormatMixin outputFormat = new OutputFormatMixin();
+        final ReductionOptions reduction = new ReductionOptions();
 
         @Spec
         CommandSpec spec;
@@ -241,7 +243,7 @@ public final class ApplicationCommand {
             Function<String, Object> parser = KeyTypes.parser(app, invocation.command());
             PairSpaceMixin.Items<Object> run = spaces.resolve(keys(), text -> key(parser, text), app::label);
             RunSummary summary = JobRunner.run(app, run.items(), run.space(), runtime, outputFormat.settings(),
-                    String::valueOf, "result", spec.commandLine().getOut(), List.of());
+                    reduction, String::valueOf, "result", spec.commandLine().getOut(), List.of());
             return JobRunner.exitCode(summary);
         }
     }

@@ -52,14 +52,14 @@ public final class JobRunner {
     public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, RuntimeOptionsMixin options,
                                         Function<R, String> format, String resultName, PrintWriter out,
                                         List<ResultSink<K, R>> extraSinks) throws Exception {
-        return run(app, keys, PairSpace.triangle(keys.size()), options, OutputSettings.DEFAULTS, format, resultName,
-                out, extraSinks);
+        return run(app, keys, PairSpace.triangle(keys.size()), options, OutputSettings.DEFAULTS, null, format,
+                resultName, out, extraSinks);
     }
 
     /**
      * Runs {@code app} on every pair {@code i < j} of {@code keys} as
-     * {@link #run(Application, List, PairSpace, RuntimeOptionsMixin, OutputSettings, Function, String, PrintWriter,
-     * List)} does, with the pair output written as {@code outputs} say.
+     * {@link #run(Application, List, PairSpace, RuntimeOptionsMixin, OutputSettings, ReductionOptions, Function,
+     * String, PrintWriter, List)} does.
      *
      * @param <K> the application's key type
      * @param <R> the application's result type
@@ -67,22 +67,27 @@ public final class JobRunner {
      * @param keys the keys, in index order; every pair {@code i < j} is computed
      * @param options the parsed runtime and cluster options
      * @param outputs the output settings: the {@code .npy} number type, sparse or dense, layout, score
+     * @param reduction the parsed reduction options, or null for none
      * @param format turns a result into the text of its TSV column; called from several threads at once
      * @param resultName the TSV header of the result column
      * @param out where the human-readable summary is printed
-     * @param extraSinks further sinks that see every result on rank 0; not closed here
+     * @param extraSinks further sinks that see every kept result on rank 0; not closed here
      * @return the run summary: the whole job's on rank 0, this node's own on the other ranks
      * @throws RocketException for unusable options, outputs, devices or journal (its message is meant for the user)
      * @throws Exception when the run fails otherwise (for example, the cluster cannot form)
      */
     public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, RuntimeOptionsMixin options,
-                                        OutputSettings outputs, Function<R, String> format, String resultName,
+                                        OutputSettings outputs, ReductionOptions reduction,
+                                        Function<R, String> format, String resultName,
                                         PrintWriter out, List<ResultSink<K, R>> extraSinks) throws Exception {
-        return run(app, keys, PairSpace.triangle(keys.size()), options, outputs, format, resultName, out, extraSinks);
+        return run(app, keys, PairSpace.triangle(keys.size()), options, outputs, reduction, format, resultName, out,
+                extraSinks);
     }
 
     /**
-     * Runs {@code app} on the pairs of {@code space} (see {@link PairSpaceMixin}), with the pair output written as
+     * Runs {@code app} on the pairs of {@code space} (see {@link PairSpaceMixin}), keeping only what
+     * {@code reduction} asks for ({@code --top-k}, {@code --min-score}, {@code --max-score}: the outputs and the
+     * extra sinks then see the kept pairs only, with top-k at the end of the run), with the pair output written as
      * {@code outputs} say (its format chosen by the {@code --output} file's suffix, see {@link PairOutputs}).
      *
      * @param <K> the application's key type
@@ -92,23 +97,32 @@ public final class JobRunner {
      * @param space the pairs to compute, of {@code keys.size()} items
      * @param options the parsed runtime and cluster options
      * @param outputs the output settings: the {@code .npy} number type, sparse or dense, layout, score
+     * @param reduction the parsed reduction options, or null for none
      * @param format turns a result into the text of its TSV column; called from several threads at once
      * @param resultName the TSV header of the result column
      * @param out where the human-readable summary is printed
-     * @param extraSinks further sinks that see every result on rank 0; not closed here
+     * @param extraSinks further sinks that see every kept result on rank 0; not closed here
      * @return the run summary: the whole job's on rank 0, this node's own on the other ranks
-     * @throws RocketException for unusable options, outputs, devices or journal (its message is meant for the user)
+     * @throws RocketException for unusable options (the reduction's included), outputs, devices or journal (its
+     *         message is meant for the user)
      * @throws Exception when the run fails otherwise (for example, the cluster cannot form)
      */
     public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, PairSpace space,
                                         RuntimeOptionsMixin options, OutputSettings outputs,
-                                        Function<R, String> format, String resultName,
+                                        ReductionOptions reduction, Function<R, String> format, String resultName,
                                         PrintWriter out, List<ResultSink<K, R>> extraSinks) throws Exception {
         requireResultCodec(app, options.isCluster());
-        PairOutputs.check(app, options.output(), options.errors(), outputs);
-        var rocketOptions = options.toRocketOptions();
-        ClusterOptions cluster = options.isCluster()
-                ? options.clusterOptions(options.fingerprint(keys.stream().map(app::label).toList())) : null;
+        // Reduced results are sparse: a .npy output then holds (i, j, score) records.
+        OutputSettings files = reduction != null && reduction.reduction() != null ? outputs.withSparse(true) : outputs;
+        PairOutputs.check(app, options.output(), options.errors(), files);
+        var rocketOptions = options.toRocketOptions().withReduction(reduction == null ? null : reduction.reduction());
+        String fingerprint = options.isCluster() ? options.fingerprint(keys.stream().map(app::label).toList()) : null;
+        ClusterOptions cluster = options.isCluster() ? options.clusterOptions(
+                reduction == null ? fingerprint : reduction.fingerprint(fingerprint)) : null;
+        if (rocketOptions.reduction() != null && rocketOptions.journal() != null) {
+            throw new RocketException("--top-k, --min-score and --max-score cannot be combined with --journal or "
+                    + "--store yet");
+        }
         boolean writer = cluster == null || cluster.rank() == 0;
         JournalOptions journal = writer ? rocketOptions.journal() : null;
         if (journal != null) {
@@ -116,7 +130,7 @@ public final class JobRunner {
         }
         boolean resume = journal != null && journal.resume();
         try (ResultSink<K, R> tsv = PairOutputs.open(app, keys, writer ? options.output() : null,
-                writer ? options.errors() : null, format, resultName, resume, outputs)) {
+                writer ? options.errors() : null, format, resultName, resume, files)) {
             // A store's run writes its files anew, the stored pairs included.
             ResultSink<K, R> written = journal != null && journal.store() ? new ReplayWritingSink<>(tsv) : tsv;
             ResultSink<K, R> sink = extraSinks.isEmpty() ? written : new FanOutSink<>(written, extraSinks);

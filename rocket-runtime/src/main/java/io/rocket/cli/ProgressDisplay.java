@@ -3,6 +3,7 @@ package io.rocket.cli;
 import io.rocket.core.ResultSink;
 import io.rocket.core.SinkFiles;
 import io.rocket.cluster.ClusterProgress;
+import io.rocket.steal.reduce.DroppedPairs;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
@@ -35,7 +36,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * @param <K> key type
  * @param <R> result type
  */
-public final class ProgressDisplay<K, R> implements ResultSink<K, R>, ClusterProgress, AutoCloseable {
+public final class ProgressDisplay<K, R> implements ResultSink<K, R>, ClusterProgress, DroppedPairs, AutoCloseable {
     private static final long BAR_REFRESH_MILLIS = 250;
     private static final int BAR_TICKS_PER_RATE = 4;
     private static final Duration BAR_SMOOTHING = Duration.ofSeconds(10);
@@ -186,6 +187,15 @@ public final class ProgressDisplay<K, R> implements ResultSink<K, R>, ClusterPro
     public void failed(int i, int j, K left, K right, Throwable error) {
         next.failed(i, j, left, right, error);
         meter.pairDone();
+    }
+
+    /**
+     * Pairs done that a reduction did not pass on now ({@code --top-k} holds its pairs until the end, when the kept
+     * ones arrive through {@link #accept} and count again, within the total).
+     */
+    @Override
+    public void dropped(int i, int fromJ, int count) {
+        meter.pairsDone(count);
     }
 
     @Override

@@ -55,7 +55,12 @@ final class ProgressMeter {
         computed.increment();
     }
 
-    /** One pair read back from a journal. */
+    /** {@code count} pairs done by this run at once (a run of pairs a reduction dropped). */
+    void pairsDone(int count) {
+        computed.add(count);
+    }
+
+        /** One pair read back from a journal. */
     void pairResumed() {
         resumed.increment();
     }

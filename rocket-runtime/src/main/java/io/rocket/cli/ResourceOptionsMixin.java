@@ -95,7 +95,7 @@ final class ResourceOptionsMixin {
             throw new RocketException("--disk-cache-size needs --disk-cache DIR, the directory of the disk cache");
         }
         return new RocketOptions(device, hostCacheSize, deviceCacheSize, threads, ioThreads, concurrentJobs, tileSize,
-                trace, journal.get(), null, inputs, order);
+                trace, journal.get(), null, inputs, order, null);
     }
 
     /** A size that must be given in bytes (these are not caches of slots). */

@@ -7,13 +7,11 @@ import java.lang.reflect.Type;
 import java.util.function.ToDoubleFunction;
 
 /**
- * How an application's results become numbers for a numeric output ({@code .npy}): the function the caller gives,
- * else, when the application's class binds its result type {@code R} to a {@link Number} (Double, Float, Long,
- * Integer, ...), the number's {@code doubleValue}. Other results cannot be written as numbers, and the output is
- * refused before the run starts, in one line naming the application.
- *
- * <p>Where an application will say itself how a result becomes a score (a method of {@link Application}), that
- * method is the next place {@link #of} looks, before the result type.
+ * How an application's results become numbers for a numeric output ({@code .npy}): the function the caller gives;
+ * else the application's own {@link Application#score} when it overrides it; else, when the application's class binds
+ * its result type {@code R} to a {@link Number} (Double, Float, Long, Integer, ...), the number's
+ * {@code doubleValue}. Other results cannot be written as numbers, and the output is refused before the run starts,
+ * in one line naming the application.
  */
 final class ResultScores {
 
@@ -26,7 +24,8 @@ final class ResultScores {
      * @param app    the application
      * @param given  the caller's function, or null
      * @param output the file that needs numbers, for the message
-     * @return {@code given} when not null, else {@code doubleValue} of numeric results
+     * @return {@code given} when not null, else the application's own score, else {@code doubleValue} of numeric
+     *         results
      * @throws RocketException when {@code given} is null and the results are not numbers
      */
     @SuppressWarnings("unchecked")
@@ -34,12 +33,24 @@ final class ResultScores {
         if (given != null) {
             return (ToDoubleFunction<R>) given;
         }
+        if (overridesScore(app)) {
+            return app::score;
+        }
         Type type = KeyTypes.resultType(app.getClass());
         Class<?> raw = KeyTypes.erasure(type);
         if (Number.class.isAssignableFrom(raw)) {
             return result -> ((Number) result).doubleValue();
         }
         throw new RocketException(output + " needs numeric results, but " + app.getClass().getName()
-                + "'s results are " + type.getTypeName() + "; write .tsv or .tsv.gz");
+                + "'s results are " + type.getTypeName() + "; write .tsv or .tsv.gz, or override "
+                + "Application.score");
+    }
+
+    private static boolean overridesScore(Application<?, ?> app) {
+        try {
+            return app.getClass().getMethod("score", Object.class).getDeclaringClass() != Application.class;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
     }
 }

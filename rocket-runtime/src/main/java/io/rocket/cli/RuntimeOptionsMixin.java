@@ -119,7 +119,8 @@ public final class RuntimeOptionsMixin {
      * item labels and the space's digest identify those) and the output formats' options ({@link OutputFormatMixin})
      * are left out: they may differ between nodes, and between a run and its resumption elsewhere. So are an
      * application's output files (options whose parameter is labelled {@code FILE}): only rank 0 writes them, and a
-     * resumed job may ask for more of them.
+     * resumed job may ask for more of them. The {@link ReductionOptions} are left out too: they change what is
+     * written, not a pair's result (the cluster's fingerprint adds them, {@link ReductionOptions#fingerprint}).
      *
      * @return the command's qualified name, then one {@code --option=value} line per application option
      */
@@ -130,6 +131,7 @@ public final class RuntimeOptionsMixin {
         addOptionNames(InputsMixin.class, runtime);
         addOptionNames(PairSpaceMixin.class, runtime);
         addOptionNames(OutputFormatMixin.class, runtime);
+        addOptionNames(ReductionOptions.class, runtime);
         for (CommandLine.Model.OptionSpec o : command.options()) {
             if (!o.usageHelp() && !o.versionHelp() && !runtime.contains(o.longestName())
                     && !o.paramLabel().equals("FILE")) {

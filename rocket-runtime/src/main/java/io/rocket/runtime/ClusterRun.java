@@ -55,7 +55,7 @@ import java.util.concurrent.TimeUnit;
  * <p>A cluster node is a {@link NodeRun} plus the cluster's layers, each registering the messages it owns with the
  * {@link ControlDispatcher}: {@link Membership}, {@link RemoteStealing}, {@link Recovery} and
  * {@link RecoveryMember}, result streaming ({@link ResultStream}, {@link ResultIntake}), the {@link EndOfRun} and
- * the {@link L3Bridge}. This class composes them, registering each in the node's {@link Resources} so that they
+ * the {@link L3Bridge}; a {@link ResultReduction} filters results before they leave a node and ranks them on rank 0. This class composes them, registering each in the node's {@link Resources} so that they
  * close before the parts they were built on, and runs the node from joining to the summary.
  *
  * @param <K> key type
@@ -150,8 +150,9 @@ public final class ClusterRun<K, R> {
             }
             progress.joining(others, 0, cluster.joinTimeout().toMillis());
         }
-        try (NodeRun<K, R> node = NodeRun.open(app, keys, options, rank, "rank " + rank + " " + app.name(), userSink,
-                rank == 0)) {
+        ResultReduction<K, R> reduction = new ResultReduction<>(app, keys, options);
+        try (NodeRun<K, R> node = NodeRun.open(app, keys, options, rank, "rank " + rank + " " + app.name(),
+                rank == 0 ? reduction.last(userSink) : userSink, rank == 0)) {
             Resources resources = node.resources();
             DataPlane data = resources.add(new DataPlane(bindAddress(), l3, cluster.security(), rank,
                     this::isCurrentMember));
@@ -176,7 +177,7 @@ public final class ClusterRun<K, R> {
                 results = collector;
             } else {
                 stream = resources.add(new ResultStream<>(channel, membership, app.resultCodec()));
-                results = stream;
+                results = reduction.beforeStream(stream);
             }
             FaultInjector faults = new FaultInjector(cluster, channel, e -> node.scheduler().abort(e));
             InFlightPairs inFlight = new InFlightPairs(node.devices().size());
@@ -260,6 +261,10 @@ public final class ClusterRun<K, R> {
                     data.bytesReceived(), steals(work, stealing));
             Collection<NodeFigures> all = end.exchange(figures);
             RunSummary summary = rank == 0 ? summary(own, collector, all, n, wall) : own;
+            if (rank == 0) {
+                intake.drain(EndOfRun.TIMEOUT_SECONDS); // the last batches' results are ranked before top-k writes
+                reduction.finish(summary);
+            }
             if (rank != 0) {
                 own.nodes = List.of(figures.published());
             }

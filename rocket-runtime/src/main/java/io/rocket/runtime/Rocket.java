@@ -22,6 +22,7 @@ import java.util.List;
  * run's {@link RunSummary}. Wires the devices, the L1/L2 caches and pipeline, the work-stealing scheduler, the
  * result sink and the tracer, and releases all of them when the run ends. With {@link RocketOptions#journal} it
  * keeps the results in a journal or a result store ({@link ResultLog}) and computes only the pairs that holds not.
+ * With {@link RocketOptions#reduction} it keeps only the pairs the reduction keeps (see {@link ResultReduction}).
  *
  * <p>The same call runs one node of a cluster run when {@link RocketOptions#cluster} names two or more nodes: every
  * node calls it with the same application and keys and its own rank, and rank 0's sink receives every result (see
@@ -102,7 +103,10 @@ public final class Rocket {
             return ClusterRun.run(app, keys, space, options.withCluster(null), cluster, sink);
         }
         RunSupport.validate(app, options);
-        try (NodeRun<K, R> node = NodeRun.open(app, keys, options, 0, "rocket " + app.name(), sink, true)) {
+        int n = keys.size();
+        ResultReduction<K, R> reduction = new ResultReduction<>(app, keys, options);
+        try (NodeRun<K, R> node = NodeRun.open(app, keys, options, 0, "rocket " + app.name(), reduction.last(sink),
+                true)) {
             long start = node.openedNanos();
             ResultLog<K, R> journal = node.journal();
             PairSet resumed = journal == null || journal.resumed().size() == 0 ? null : journal.resumed();
@@ -126,6 +130,7 @@ public final class Rocket {
             node.stopPipeline();
             double wall = (System.nanoTime() - start) / 1e9;
             RunSummary summary = node.summarize(wall, toRun, wall);
+            reduction.finish(summary);
             if (journal != null) {
                 journal.close();
                 journal.addTo(summary);

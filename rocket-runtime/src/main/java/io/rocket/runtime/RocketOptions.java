@@ -5,6 +5,7 @@ import io.rocket.core.CacheSize;
 import io.rocket.core.device.DeviceSpec;
 import io.rocket.cluster.ClusterOptions;
 import io.rocket.steal.journal.JournalOptions;
+import io.rocket.steal.reduce.Reduction;
 
 import java.nio.file.Path;
 
@@ -25,10 +26,12 @@ import java.nio.file.Path;
  * @param cluster         how this node joins a cluster run, or null to run on this node alone
  * @param inputs          read-ahead and the disk cache; null for {@link InputOptions#DEFAULT}
  * @param order           the order of the pair matrix on a node; null for {@link ScheduleOrder#BLOCKED}
+ * @param reduction       what to keep of the results, decided on the node that computed each pair (top-k, a score
+ *                        band); null keeps every result
  */
 public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSize deviceCacheSize, int hostThreads,
                             int ioThreads, int concurrentJobs, int tileSize, Path trace, JournalOptions journal,
-                            ClusterOptions cluster, InputOptions inputs, ScheduleOrder order) {
+                            ClusterOptions cluster, InputOptions inputs, ScheduleOrder order, Reduction reduction) {
 
     /** Default L2 size. */
     public static final CacheSize DEFAULT_HOST_CACHE = new CacheSize(1L << 30, -1);
@@ -58,6 +61,7 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
      * @param cluster         how this node joins a cluster run, or null
      * @param inputs          read-ahead and the disk cache; null for {@link InputOptions#DEFAULT}
      * @param order           the order of the pair matrix on a node; null for {@link ScheduleOrder#BLOCKED}
+     * @param reduction       what to keep of the results; null keeps every result
      */
     public RocketOptions {
         inputs = inputs == null ? InputOptions.DEFAULT : inputs;
@@ -80,7 +84,7 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
     public RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSize deviceCacheSize, int hostThreads,
                          int ioThreads, int concurrentJobs, int tileSize, Path trace, JournalOptions journal) {
         this(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs, tileSize, trace, journal,
-                null, null, null);
+                null, null, null, null);
     }
 
     /**
@@ -90,7 +94,7 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
      */
     public static RocketOptions defaults() {
         return new RocketOptions(DeviceSpec.parse("cpu"), null, null, Runtime.getRuntime().availableProcessors(),
-                AUTO_IO_THREADS, DEFAULT_CONCURRENT_JOBS, DEFAULT_TILE_SIZE, null, null, null, null, null);
+                AUTO_IO_THREADS, DEFAULT_CONCURRENT_JOBS, DEFAULT_TILE_SIZE, null, null, null, null, null, null);
     }
 
     /**
@@ -213,6 +217,16 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
         return toBuilder().order(value).build();
     }
 
+    /**
+     * These options with a reduction of the results.
+     *
+     * @param value what to keep of the results (top-k, a score band), or null to keep every result
+     * @return a copy with {@link #reduction} replaced
+     */
+    public RocketOptions withReduction(Reduction value) {
+        return toBuilder().reduction(value).build();
+    }
+
     /** Builds {@link RocketOptions} one component at a time; each setter returns this builder. */
     public static final class Builder {
         private DeviceSpec device;
@@ -227,6 +241,7 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
         private ClusterOptions cluster;
         private InputOptions inputs;
         private ScheduleOrder order;
+        private Reduction reduction;
 
         private Builder(RocketOptions o) {
             device = o.device;
@@ -241,6 +256,7 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
             cluster = o.cluster;
             inputs = o.inputs;
             order = o.order;
+            reduction = o.reduction;
         }
 
         /**
@@ -376,13 +392,24 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
         }
 
         /**
+         * Sets {@link RocketOptions#reduction}.
+         *
+         * @param value the new value
+         * @return this builder
+         */
+        public Builder reduction(Reduction value) {
+            reduction = value;
+            return this;
+        }
+
+        /**
          * The options built so far.
          *
          * @return the options
          */
         public RocketOptions build() {
             return new RocketOptions(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs,
-                    tileSize, trace, journal, cluster, inputs, order);
+                    tileSize, trace, journal, cluster, inputs, order, reduction);
         }
     }
 }

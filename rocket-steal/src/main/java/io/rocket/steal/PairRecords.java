@@ -2,6 +2,7 @@ package io.rocket.steal;
 
 import io.rocket.core.ResultCodec;
 import io.rocket.core.ResultSink;
+import io.rocket.steal.reduce.DroppedPairs;
 
 import java.io.DataInput;
 import java.io.DataOutput;
@@ -11,7 +12,9 @@ import java.util.List;
 /**
  * The binary form of one finished pair, shared by the cluster's result stream and the run journal:
  * {@code [byte ok][int i][int j]} followed by the application's {@link ResultCodec} bytes, or for a failed pair
- * (ok = 0) by its error message (modified UTF-8, at most {@link #MAX_MESSAGE} characters).
+ * (ok = 0) by its error message (modified UTF-8, at most {@link #MAX_MESSAGE} characters). A run of pairs that a
+ * node computed and dropped ({@link DroppedPairs}) is {@code [byte 2][int i][int j][int count]}: pairs
+ * {@code (i, j) .. (i, j + count - 1)}, done without a result.
  */
 public final class PairRecords {
     /** Longest error message kept; longer ones are cut. */
@@ -38,28 +41,43 @@ public final class PairRecords {
         out.writeUTF(message.length() > MAX_MESSAGE ? message.substring(0, MAX_MESSAGE) : message);
     }
 
+    /** Writes a run of pairs done without a result: {@code (i, fromJ) .. (i, fromJ + count - 1)}. */
+    public static void writeDropped(DataOutput out, int i, int fromJ, int count) throws IOException {
+        out.writeByte(2);
+        out.writeInt(i);
+        out.writeInt(fromJ);
+        out.writeInt(count);
+    }
+
     /**
      * Reads one record into {@code sink}: as a new result, or with {@code replay} as one read back from a journal
-     * ({@link ResultSink#replay}).
+     * ({@link ResultSink#replay}). A run of dropped pairs goes to {@code sink} as {@link DroppedPairs}.
      *
-     * @throws IOException when the record is cut short or names no pair of {@code keys}
+     * @return the pairs the record stands for: 1, or a dropped run's length
+     * @throws IOException when the record is cut short, names no pair of {@code keys}, or is a dropped run where
+     *         {@code sink} takes none
      */
-    public static <K, R> void read(DataInput in, ResultCodec<R> codec, List<K> keys, ResultSink<K, R> sink,
+    public static <K, R> int read(DataInput in, ResultCodec<R> codec, List<K> keys, ResultSink<K, R> sink,
                                    boolean replay) throws IOException {
-        read(in, codec, keys, sink, replay, false);
+        return read(in, codec, keys, sink, replay, false);
     }
 
     /**
      * As {@link #read(DataInput, ResultCodec, List, ResultSink, boolean)}; with {@code ordered} (an application
      * computed in both orientations) a pair may also be (i, j) with i &gt; j.
      *
-     * @throws IOException when the record is cut short or names no pair of {@code keys}
+     * @return the pairs the record stands for: 1, or a dropped run's length
+     * @throws IOException when the record is cut short, names no pair of {@code keys}, or is a dropped run where
+     *         {@code sink} takes none
      */
-    public static <K, R> void read(DataInput in, ResultCodec<R> codec, List<K> keys, ResultSink<K, R> sink,
+    public static <K, R> int read(DataInput in, ResultCodec<R> codec, List<K> keys, ResultSink<K, R> sink,
                                    boolean replay, boolean ordered) throws IOException {
         int ok = in.readByte();
         int i = in.readInt();
         int j = in.readInt();
+        if (ok == 2) {
+            return readDropped(in, i, j, keys.size(), sink);
+        }
         boolean orientation = ordered ? i != j : i < j;
         if (ok < 0 || ok > 1 || i < 0 || j < 0 || !orientation || i >= keys.size() || j >= keys.size()) {
             throw new IOException("bad pair record (" + ok + ", " + i + ", " + j + ") for " + keys.size() + " items");
@@ -86,6 +104,20 @@ public final class PairRecords {
                 sink.failed(i, j, left, right, error);
             }
         }
+        return 1;
+    }
+
+    private static int readDropped(DataInput in, int i, int fromJ, int n, ResultSink<?, ?> sink) throws IOException {
+        int count = in.readInt();
+        if (i < 0 || fromJ <= i || count < 1 || (long) fromJ + count > n) {
+            throw new IOException("bad dropped-pairs record (" + i + ", " + fromJ + ", " + count + ") for " + n
+                    + " items");
+        }
+        if (!(sink instanceof DroppedPairs dropped)) {
+            throw new IOException("a dropped-pairs record where only results are expected");
+        }
+        dropped.dropped(i, fromJ, count);
+        return count;
     }
 
     /** A pair that failed elsewhere (on another node, or in an earlier run); the message is the original one. */

@@ -4,6 +4,7 @@ import io.rocket.cli.InputsMixin;
 import io.rocket.cli.JobRunner;
 import io.rocket.cli.OutputFormatMixin;
 import io.rocket.cli.ResultNeutral;
+import io.rocket.cli.ReductionOptions;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.RocketException;
@@ -73,9 +74,18 @@ public final class ForensicsCommand implements Callable<Integer> {
     @Mixin
     OutputFormatMixin outputFormat;
 
+    /** {@code --top-k}: the most similar photos of each; {@code --min-score}: the pairs at or above a score. */
+    @Mixin
+    ReductionOptions reduction;
+
     @Override
     public Integer call() throws Exception {
         double cut = threshold != null ? threshold : metric.defaultThreshold();
+        boolean reduced = reduction.reduction() != null;
+        if (reduced && (matrix != null || clusters != null)) {
+            throw new RocketException("--matrix and --clusters need every score: leave out --top-k, --min-score and "
+                    + "--max-score, or write the kept pairs with --output alone");
+        }
         DeviceKind kind = runtime.toRocketOptions().device().kind();
         if (kind == DeviceKind.SIM) {
             throw new RocketException("forensics runs on --device cpu or cuda (sim models time and computes nothing)");
@@ -93,10 +103,11 @@ public final class ForensicsCommand implements Callable<Integer> {
                 listing.photos().size(), wh[0], wh[1], from.name(), metric.name(), cut, app.maxItemBytes() / 1e6);
         out.flush();
         List<String> labels = listing.photos().stream().map(ForensicsApp::fileName).toList();
-        SimilarityCollector scores = new SimilarityCollector(labels.size());
-        RunSummary summary = JobRunner.run(app, listing.photos(), runtime, outputFormat.settings(),
-                d -> Double.toString(d), "score", out, List.of(scores));
-        if (runtime.writesOutputs()) {
+        // The dense n x n matrix only where the outputs need every score.
+        SimilarityCollector scores = reduced ? null : new SimilarityCollector(labels.size());
+        RunSummary summary = JobRunner.run(app, listing.photos(), runtime, outputFormat.settings(), reduction,
+                d -> Double.toString(d), "score", out, scores == null ? List.of() : List.of(scores));
+        if (scores != null && runtime.writesOutputs()) {
             new ForensicsOutputs(matrix, clusters, metric, cut).write(scores, summary, labels, from.directory(), out,
                     err);
         }

@@ -112,6 +112,12 @@ public final class PhylogeneticsApp extends FileItemApplication<Double> {
         return DiskCaching.PREPROCESSED;
     }
 
+    /** Results are distances: {@code --top-k} keeps the nearest proteomes. */
+    @Override
+    public boolean smallerIsBetter() {
+        return true;
+    }
+
     @Override
     public ResultCodec<Double> resultCodec() {
         return ResultCodec.DOUBLE;

@@ -4,6 +4,7 @@ import io.rocket.cli.InputsMixin;
 import io.rocket.cli.JobRunner;
 import io.rocket.cli.OutputFormatMixin;
 import io.rocket.cli.ResultNeutral;
+import io.rocket.cli.ReductionOptions;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.RocketException;
@@ -95,9 +96,17 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
     @Mixin
     OutputFormatMixin outputFormat;
 
+    /** {@code --top-k}: the nearest proteomes of each; {@code --max-score}: the pairs within a distance. */
+    @Mixin
+    ReductionOptions reduction;
+
     @Override
     public Integer call() throws Exception {
         checkOptions();
+        if (reduction.reduction() != null && (matrix != null || tree != null)) {
+            throw new RocketException("--matrix and --tree need every distance: leave out --top-k, --min-score and "
+                    + "--max-score, or write the kept pairs with --output alone");
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         InputsMixin.Source from = inputs.source(dir, "proteomes");
@@ -112,7 +121,7 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
         List<String> labels = listing.proteomes().stream().map(TaxonLabels::fromPath).toList();
         boolean wantTree = matrix != null || tree != null;
         DistanceCollector collector = wantTree ? new DistanceCollector(labels) : null;
-        RunSummary summary = JobRunner.run(app, listing.proteomes(), runtime, outputFormat.settings(),
+        RunSummary summary = JobRunner.run(app, listing.proteomes(), runtime, outputFormat.settings(), reduction,
                 d -> Double.toString(d), "distance", out, collector == null ? List.of() : List.of(collector));
         if (collector != null && runtime.writesOutputs()) {
             Set<Integer> failed = new HashSet<>();

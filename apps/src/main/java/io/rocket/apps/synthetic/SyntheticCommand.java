@@ -7,6 +7,7 @@ import io.rocket.cli.ExitCode;
 import io.rocket.cli.JobRunner;
 import io.rocket.cli.OutputFormatMixin;
 import io.rocket.cli.ResultNeutral;
+import io.rocket.cli.ReductionOptions;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.steal.PairSpace;
 import io.rocket.core.DeviceKind;
@@ -74,6 +75,9 @@ public final class SyntheticCommand implements Callable<Integer> {
     @Mixin
     OutputFormatMixin outputFormat;
 
+    @Mixin
+    ReductionOptions reduction;
+
     @Override
     public Integer call() throws Exception {
         if (items < 0) {
@@ -89,13 +93,16 @@ public final class SyntheticCommand implements Callable<Integer> {
             throw new RocketException("--verify checks every pair of the items: leave out --queries to use it");
         }
         PairSpace space = queries == 0 ? PairSpace.triangle(items) : PairSpace.rectangle(items, queries, queries);
+        if (verify && reduction.reduction() != null) {
+            throw new RocketException("--verify checks every pair: leave out --top-k, --min-score and --max-score");
+        }
         SyntheticApp app = new SyntheticApp(new SyntheticApp.Config(items, itemBytes, load, preprocess, compare, seed));
         SyntheticCheck check = new SyntheticCheck(seed, items, runtime.toRocketOptions().device().kind() != DeviceKind.SIM);
         // In a cluster run every result reaches rank 0, so rank 0 checks them all; the other ranks see only the
         // pairs they computed themselves and have nothing to check.
         boolean checking = verify && runtime.writesOutputs();
-        RunSummary summary = JobRunner.run(app, app.keys(), space, runtime, outputFormat.settings(), SyntheticApp::hex,
-                "result",
+        RunSummary summary = JobRunner.run(app, app.keys(), space, runtime, outputFormat.settings(), reduction,
+                SyntheticApp::hex, "result",
                 spec.commandLine().getOut(),
                 checking ? List.of(check) : List.of());
         if (checking) {

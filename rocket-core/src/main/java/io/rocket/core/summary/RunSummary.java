@@ -24,7 +24,7 @@ import java.util.TreeMap;
 @JsonPropertyOrder({"app", "items", "pairs", "errors", "pairs_computed", "pairs_resumed", "pairs_reused", "wall_seconds",
         "pairs_per_second", "items_needed", "loads", "R", "R_lower_bound", "t_min_seconds", "device_seconds",
         "system_efficiency", "devices", "cache", "disk_cache", "inputs",
-        "read_ahead", "cluster",
+        "read_ahead", "reduction", "cluster",
         "step_seconds", "busy_seconds", "nodes", "failures"})
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public final class RunSummary {
@@ -94,6 +94,8 @@ public final class RunSummary {
     public List<Double> deviceBusySeconds = List.of();
     /** Cluster runs: figures per node (rank, pairs, loads, L3 hits per hop, bytes, steals, ...). */
     public List<Map<String, Object>> nodes = List.of();
+    /** Runs with {@code --top-k}, {@code --min-score} or {@code --max-score}: the settings and what was kept. */
+    public Map<String, Object> reduction = new LinkedHashMap<>();
     /** Cluster runs: totals of the distributed cache and stealing. */
     public Map<String, Object> cluster = new LinkedHashMap<>();
     /** Items that failed to load, with the reason. */

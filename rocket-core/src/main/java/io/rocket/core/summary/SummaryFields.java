@@ -168,6 +168,16 @@ public final class SummaryFields {
             f("read_ahead.discarded", "files", Bound.NON_NEGATIVE, "Files read ahead and given back unused."),
             f("read_ahead.failed", "files", Bound.NON_NEGATIVE, "Reads ahead that failed (the load then reports "
                     + "the error)."),
+            f("reduction.top_k", "pairs/item", Bound.AT_LEAST_ONE, "`--top-k`: the best partners kept per item."),
+            f("reduction.min_score", "", Bound.NONE, "`--min-score`: the smallest score kept."),
+            f("reduction.max_score", "", Bound.NONE, "`--max-score`: the largest score kept."),
+            f("reduction.pairs_kept", "pairs", Bound.NON_NEGATIVE, "Pairs the reduction kept and wrote to the "
+                    + "outputs (with `--top-k`, at the end of the run)."),
+            f("reduction.pairs_received", "pairs", Bound.NON_NEGATIVE, "Results that reached rank 0's reduction: its "
+                    + "own pairs and those other nodes sent on (in their band and, with `--top-k`, in their current "
+                    + "top K of one of the pair's items); rank 0 held at most `items` × K of them."),
+            f("reduction.pairs_dropped_on_nodes", "pairs", Bound.NON_NEGATIVE, "Pairs other nodes computed and "
+                    + "dropped, acknowledged to rank 0 in runs without their results."),
             f("cluster.nodes", "nodes", Bound.NON_NEGATIVE, "Cluster runs: the nodes that took part."),
             f("cluster.devices", "devices", Bound.NON_NEGATIVE, "Cluster runs: the devices of all nodes."),
             f("cluster.distributed_cache", "", Bound.NONE, "Cluster runs: whether L3 was on."),

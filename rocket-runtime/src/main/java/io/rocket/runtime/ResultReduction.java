@@ -1,0 +1,62 @@
+package io.rocket.runtime;
+
+import io.rocket.core.Application;
+import io.rocket.core.ResultSink;
+import io.rocket.core.summary.RunSummary;
+import io.rocket.steal.reduce.DroppedPairs;
+import io.rocket.steal.reduce.KeptPairs;
+import io.rocket.steal.reduce.NodeFilter;
+import io.rocket.steal.reduce.Reduction;
+
+import java.util.List;
+
+/**
+ * Where a run's {@link RocketOptions#reduction() reduction} hooks into a node: the {@link KeptPairs} in front of the
+ * user's sink (a single node, rank 0), the {@link NodeFilter} in front of the result stream (other ranks), and the
+ * end of the run, when rank 0 writes what top-k kept and adds the figures to the summary. Without a reduction every
+ * method passes its sink through, so the run is as before.
+ *
+ * @param <K> key type
+ * @param <R> result type
+ */
+final class ResultReduction<K, R> {
+    private final Application<K, R> app;
+    private final List<K> keys;
+    private final Reduction reduction;
+    private KeptPairs<K, R> kept;
+
+    ResultReduction(Application<K, R> app, List<K> keys, RocketOptions options) {
+        this.app = app;
+        this.keys = keys;
+        this.reduction = options.reduction();
+    }
+
+    /** The sink results end in: {@code sink} behind the reduction, or {@code sink} itself without one. */
+    ResultSink<K, R> last(ResultSink<K, R> sink) {
+        if (reduction == null) {
+            return sink;
+        }
+        kept = new KeptPairs<>(app, keys, reduction, sink);
+        return kept;
+    }
+
+    /** What a non-zero rank's pipeline writes to: {@code stream} behind the node's filter, or the stream itself. */
+    <S extends ResultSink<K, R> & DroppedPairs> ResultSink<K, R> beforeStream(S stream) {
+        return reduction == null ? stream : new NodeFilter<>(app, keys.size(), reduction, stream, stream);
+    }
+
+    /**
+     * Every result is in: writes what top-k kept and adds the reduction's figures to {@code summary} (pairs whose
+     * result had no score count as failed).
+     */
+    void finish(RunSummary summary) {
+        if (kept == null) {
+            return;
+        }
+        kept.finish();
+        long failed = kept.scoreFailures();
+        summary.errors += failed;
+        summary.pairs -= failed;
+        summary.reduction = kept.figures();
+    }
+}
