@@ -55,7 +55,7 @@ class PairOutputsTest {
         assertThatThrownBy(() -> PairOutputs.check(new RelativeStrings(), Path.of("m.npy"), null,
                 OutputSettings.DEFAULTS)).isInstanceOf(RocketException.class)
                 .hasMessage("--output m.npy needs numeric results, but " + RelativeStrings.class.getName()
-                        + "'s results are java.lang.String; write .tsv or .tsv.gz");
+                        + "'s results are java.lang.String; write .tsv or .tsv.gz, or override Application.score");
         assertThatThrownBy(() -> PairOutputs.check(new WordSimilarity(), null, Path.of("e.npy"),
                 OutputSettings.DEFAULTS)).hasMessage("--errors e.npy: failed pairs are written as .tsv or .tsv.gz");
         PairOutputs.check(new WordSimilarity(), Path.of("m.npy"), null, OutputSettings.DEFAULTS);
