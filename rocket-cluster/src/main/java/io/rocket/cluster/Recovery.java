@@ -43,6 +43,12 @@ import java.util.concurrent.atomic.LongAdder;
  * rounds find nothing): it finds work that fell between two nodes without any of them being lost, such as a steal
  * reply that never arrived, and otherwise only confirms that everything missing is being computed.
  *
+ * <p>Work a round sent to another node that a later round finds neither finished nor claimed again never reached
+ * that node, or was lost on its way on (a RECOVER or a steal reply that did not arrive). It is not sent out again:
+ * the same work is cut into the same stretch for the same node every time, so a message that is lost every time (a
+ * link that delivers nothing one way) would have the rounds hand it to that node forever. Rank 0 runs it itself,
+ * which takes no message, and stealing spreads it from there.
+ *
  * <p>The only error this can make is to run a pair twice (a region in transit between two nodes during the round,
  * a result still in a send buffer), never to miss one: rank 0's finished-pair set drops the second result, so every
  * pair is written once. A claim that does not arrive in time counts as empty, and a node lost during a round makes
@@ -75,6 +81,8 @@ public final class Recovery implements AutoCloseable {
     private final AtomicInteger roundIds = new AtomicInteger();
     private final AtomicInteger lostNodes = new AtomicInteger();
     private final LongAdder recomputed = new LongAdder();
+    /** Pairs a round sent to a node other than rank 0 (only the rounds thread reads and adds to it). */
+    private final PairSet sent;
     private volatile Round current;
 
     /** The claims of one round, as they come in. */
@@ -113,6 +121,7 @@ public final class Recovery implements AutoCloseable {
         this.drainResults = drainResults;
         this.tileSize = tileSize;
         this.claimTimeoutMillis = claimTimeoutMillis;
+        this.sent = new PairSet(finished.items());
     }
 
     /** Takes the living nodes' claims (CLAIMS). */
@@ -200,18 +209,33 @@ public final class Recovery implements AutoCloseable {
                 round.claimed.forEach(covered::addRegion);
             }
             scheduler.claims().forEach(covered::addRegion);
+            // What no round sent out before is shared among the living nodes; what a round sent to another node
+            // and is missing again stays here (see the class comment).
+            PairSet notSentBefore = covered.copy();
+            notSentBefore.addAll(sent);
             List<Region> work = new ArrayList<>();
-            covered.missingRegions(tileSize, work::add);
+            notSentBefore.missingRegions(tileSize, work::add);
+            work.forEach(covered::addRegion);
+            List<Region> again = new ArrayList<>();
+            covered.missingRegions(tileSize, again::add);
             long pairs = work.stream().mapToLong(Region::pairs).sum();
-            recomputed.add(pairs);
+            long againPairs = again.stream().mapToLong(Region::pairs).sum();
+            recomputed.add(pairs + againPairs);
             if (!work.isEmpty()) {
                 share(work, pairs);
+            }
+            if (!again.isEmpty()) {
+                scheduler.give(again);
             }
             if (pairs > 0 || !lost.isEmpty()) {
                 LOG.warn("recovery round {} ({}; lost so far: {}): {} pairs in {} regions are run again by ranks {}",
                         id, reason, lost, pairs, work.size(), membership.living());
             }
-            return pairs;
+            if (againPairs > 0) {
+                LOG.warn("recovery round {} ({}): {} pairs in {} regions sent out by an earlier round are still "
+                        + "missing; rank 0 runs them", id, reason, againPairs, again.size());
+            }
+            return pairs + againPairs;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
@@ -240,6 +264,7 @@ public final class Recovery implements AutoCloseable {
             if (address == null) {
                 scheduler.give(stretch); // rank 0's own stretch, or one whose node was lost meanwhile
             } else {
+                stretch.forEach(sent::addRegion);
                 channel.send(address, Wire.encode(Wire.Kind.RECOVER, out -> Wire.writeRegions(out, stretch)));
             }
         }

@@ -8,6 +8,7 @@ import io.rocket.core.ResultSink;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.cluster.ClusterOptions;
 import io.rocket.cluster.Faults;
+import io.rocket.cluster.Wire;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -26,8 +27,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
- * Nodes lost mid-run in an in-JVM cluster (a crash is injected: the node falls silent and leaves at once). The
- * survivors re-run the lost work, and rank 0 still receives every pair exactly once with the right value.
+ * Nodes lost mid-run in an in-JVM cluster (a crash is injected: the node falls silent and leaves at once), and work
+ * lost between living nodes. The survivors re-run the lost work, and rank 0 still receives every pair exactly once
+ * with the right value.
  */
 class NodeLossTest {
 
@@ -119,6 +121,30 @@ class NodeLossTest {
         Faults lossy = Faults.parseDrop("lossy:0.05");
         List<Outcome> outcomes = run(4, r -> r == 3 ? lossy.withCrashAfter(400) : lossy, check);
         assertSurvived(outcomes, Set.of(3), check);
+    }
+
+    /**
+     * Work that recovery sends to a node and that never arrives there (here every RECOVER is lost, as on a link that
+     * delivers nothing one way) is run by rank 0 in the next round. Sent again the same way, the same work would go
+     * to the same node in every round and the run would never end. Every steal reply is lost too, so that work goes
+     * missing between living nodes in the first place.
+     */
+    @Test
+    @Timeout(120)
+    void recoveredWorkNeverArrives_rankZeroRunsIt_everyPairOnce() throws Exception {
+        SyntheticCheck check = new SyntheticCheck(11, N, true);
+        Faults noReplies = new Faults(Wire.Kind.STEAL_REPLY, 1.0);
+        Faults noRecover = new Faults(Set.of(Wire.Kind.STEAL_REPLY, Wire.Kind.RECOVER), 1.0, -1, 0);
+        List<Outcome> outcomes = run(3, r -> r == 0 ? noRecover : noReplies, check);
+        for (int r = 0; r < outcomes.size(); r++) {
+            assertThat(outcomes.get(r).error()).as("rank %d", r).isNull();
+        }
+        assertThat(check.problem()).isNull();
+        RunSummary rank0 = outcomes.get(0).summary();
+        assertThat(rank0.errors).isZero();
+        assertThat(rank0.pairs).isEqualTo(PAIRS);
+        assertThat(((Number) rank0.cluster.get("lost_nodes")).intValue()).isZero();
+        assertThat(((Number) rank0.cluster.get("recomputed_pairs")).longValue()).isPositive();
     }
 
     @Test

@@ -24,6 +24,25 @@ class PairSetTest {
         assertThat(back.toBytes()).isEqualTo(set.toBytes());
     }
 
+    @Property(tries = 100)
+    void addAll_isTheUnion(@ForAll @IntRange(min = 2, max = 200) int n,
+                           @ForAll @IntRange(min = 0, max = 100) int percent, @ForAll long seed) {
+        PairSet a = randomSet(n, percent, seed);
+        PairSet b = randomSet(n, percent, seed + 1);
+        PairSet union = a.copy();
+        union.addAll(b);
+        long expected = 0;
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                boolean in = a.contains(i, j) || b.contains(i, j);
+                assertThat(union.contains(i, j)).isEqualTo(in);
+                expected += in ? 1 : 0;
+            }
+        }
+        assertThat(union.size()).isEqualTo(expected);
+        assertThatThrownBy(() -> union.addAll(new PairSet(n + 1))).isInstanceOf(IllegalArgumentException.class);
+    }
+
     @Test
     void addCompressed_aSetOfALargerRun_orNoDeflateData_isRefused() {
         PairSet large = new PairSet(100);
