@@ -277,102 +277,36 @@ public final class SlotCache<B> {
     }
 
     private void release(CacheRequest request, boolean cold) {
-        ArrayList<CacheRequest> granted;
+        // Local, not shared scratch: a callback below may release (and so re-enter here) on this same thread.
+        ArrayList<CacheRequest> granted = null;
         lock.lock();
         try {
             for (int p = 0; p < request.count(); p++) {
-                unpinLocked(request.slot(p), cold);
-            }
-            granted = grantBlockedLocked();
-        } finally {
-            lock.unlock();
-        }
-        settleGranted(granted);
-    }
-
-    /**
-     * Pins {@code items[0..n)} if every one of them is readable now, all or none, without waiting, loading or
-     * counting anything: for running a run of cached pairs on the caller's thread. Costs one lock for the run.
-     *
-     * @param items the items, each pinned once per occurrence
-     * @param n     how many of {@code items} to pin
-     * @param slots receives the slot of {@code items[k]} at {@code slots[k]} when this returns true
-     * @return whether every item was pinned; false pins nothing
-     */
-    public boolean pinResident(int[] items, int n, int[] slots) {
-        lock.lock();
-        try {
-            for (int k = 0; k < n; k++) {
-                int slot = slotOf[items[k]];
-                if (slot < 0 || states[slot] != SlotState.READ) {
-                    return false;
+                int slot = request.slot(p);
+                if (states[slot] == SlotState.WRITE) {
+                    throw new IllegalStateException(name + ": release of slot " + slot + " before its load ended");
                 }
-                slots[k] = slot;
+                if (--refs[slot] == 0) {
+                    if (cold) {
+                        policy.unpinnedCold(slot);
+                    } else {
+                        policy.unpinned(slot);
+                    }
+                } else if (refs[slot] < 0) {
+                    throw new IllegalStateException(name + ": slot " + slot + " released more often than pinned");
+                }
             }
-            for (int k = 0; k < n; k++) {
-                pin(slots[k]);
+            CacheRequest next;
+            while ((next = blocked.peekFirst()) != null && tryGrant(next)) {
+                blocked.pollFirst();
+                if (granted == null) {
+                    granted = new ArrayList<>(4);
+                }
+                granted.add(next);
             }
-            return true;
         } finally {
             lock.unlock();
         }
-    }
-
-    /**
-     * Drops the references {@link #pinResident} took, and counts {@code hits} lookups served by them (two per pair
-     * run on them, as a pair job counts).
-     *
-     * @param slots the slots {@code pinResident} returned
-     * @param n     how many of them
-     * @param hits  hits to add to the cache's counters
-     */
-    public void unpin(int[] slots, int n, long hits) {
-        ArrayList<CacheRequest> granted;
-        lock.lock();
-        try {
-            this.hits += hits;
-            for (int k = 0; k < n; k++) {
-                unpinLocked(slots[k], false);
-            }
-            granted = grantBlockedLocked();
-        } finally {
-            lock.unlock();
-        }
-        settleGranted(granted);
-    }
-
-    private void unpinLocked(int slot, boolean cold) {
-        if (states[slot] == SlotState.WRITE) {
-            throw new IllegalStateException(name + ": release of slot " + slot + " before its load ended");
-        }
-        if (--refs[slot] == 0) {
-            if (cold) {
-                policy.unpinnedCold(slot);
-            } else {
-                policy.unpinned(slot);
-            }
-        } else if (refs[slot] < 0) {
-            throw new IllegalStateException(name + ": slot " + slot + " released more often than pinned");
-        }
-    }
-
-    /** Under the lock: grants blocked requests in order while they fit; null when none was. */
-    private ArrayList<CacheRequest> grantBlockedLocked() {
-        // Local, not shared scratch: a callback may release (and so re-enter here) on this same thread.
-        ArrayList<CacheRequest> granted = null;
-        CacheRequest next;
-        while ((next = blocked.peekFirst()) != null && tryGrant(next)) {
-            blocked.pollFirst();
-            if (granted == null) {
-                granted = new ArrayList<>(4);
-            }
-            granted.add(next);
-        }
-        return granted;
-    }
-
-    /** Outside the lock: tells the requests granted by a release. */
-    private static void settleGranted(ArrayList<CacheRequest> granted) {
         if (granted != null) {
             for (CacheRequest r : granted) {
                 r.onGranted();
@@ -392,23 +326,6 @@ public final class SlotCache<B> {
         try {
             touchLocked(a);
             touchLocked(b);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /**
-     * As {@link #touch} for {@code items[0..n)}, under one lock.
-     *
-     * @param items the items just used elsewhere
-     * @param n     how many of them
-     */
-    public void touchAll(int[] items, int n) {
-        lock.lock();
-        try {
-            for (int k = 0; k < n; k++) {
-                touchLocked(items[k]);
-            }
         } finally {
             lock.unlock();
         }

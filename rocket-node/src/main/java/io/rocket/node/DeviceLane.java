@@ -33,7 +33,6 @@ final class DeviceLane<K, R> implements AutoCloseable {
     final ResourceExecutor copyIn;
     final ResourceExecutor copyOut;
     final BufferPool<DeviceBuffer> staging;
-    final InlineRow<K, R> inline;
     private final NodePipeline<K, R> node;
     private final ArrayBlockingQueue<PairJob<K, R>> jobs;
     private final List<PairJob<K, R>> allJobs = new ArrayList<>();
@@ -68,7 +67,6 @@ final class DeviceLane<K, R> implements AutoCloseable {
         });
         this.copyIn = new ResourceExecutor(id + " h2d", ThreadKind.COPY_IN, 1, tracer);
         this.copyOut = new ResourceExecutor(id + " d2h", ThreadKind.COPY_OUT, 1, tracer);
-        this.inline = new InlineRow<>(node, this);
     }
 
     /** Takes a free job, waiting while the concurrent-job limit is reached. */

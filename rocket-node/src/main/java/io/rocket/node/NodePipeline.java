@@ -249,47 +249,6 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         lane.takeJob().start(i, j);
     }
 
-    /**
-     * How many columns one inline row of {@code device} may have (see {@link #openRow}); 0 when the device runs
-     * every pair as a job (cuda, or an L1 too small to pin a row).
-     */
-    public int inlineSpan(int device) {
-        return lanes.get(device).inline.span();
-    }
-
-    /**
-     * Opens the row of item {@code i} against items {@code [c0, c1)} on {@code device} for {@link #runInline}, when
-     * all of them are in its L1 now; otherwise returns false and the row's pairs go through {@link #submit}. Called
-     * by the device's worker thread, which must {@link #closeRow} an opened row.
-     */
-    public boolean openRow(int device, int i, int c0, int c1) throws InterruptedException {
-        return lanes.get(device).inline.open(i, c0, c1);
-    }
-
-    /** Computes pair (a, b) of the open row of {@code device} (either orientation) on the calling thread. */
-    public void runInline(int device, int a, int b) {
-        lanes.get(device).inline.run(a, b);
-    }
-
-    /** Closes the open row of {@code device}, if any. */
-    public void closeRow(int device) {
-        lanes.get(device).inline.close();
-    }
-
-    /** Waits until {@code lane} has no job in flight (its worker, before it runs pairs inline). */
-    void awaitIdle(DeviceLane<K, R> lane) throws InterruptedException {
-        idleWaiters.incrementAndGet();
-        try {
-            synchronized (idleMonitor) {
-                while (!lane.idle()) {
-                    idleMonitor.wait(50); // bounded: a wake-up missed would cost 50 ms, never the run
-                }
-            }
-        } finally {
-            idleWaiters.decrementAndGet();
-        }
-    }
-
     void pairDone(int device, int i, int j, boolean ok) {
         listener.pairDone(device, i, j, ok);
     }

@@ -139,18 +139,6 @@ public final class ResourceExecutor implements AutoCloseable {
     }
 
     /**
-     * Counts work of this resource done on another thread as its own: a cpu device's compares run inline on the
-     * worker's thread, and the device's busy time must still show them.
-     *
-     * @param nanos busy time to add, in nanoseconds
-     * @param count tasks to add
-     */
-    public void credit(long nanos, long count) {
-        busyNanos.addAndGet(nanos);
-        tasks.addAndGet(count);
-    }
-
-    /**
      * Tasks run so far.
      *
      * @return the number of tasks completed, published as lazily as {@link #busyNanos()}
