@@ -20,8 +20,10 @@ import static io.rocket.cli.RuntimeOptionsMixin.atLeast;
  */
 final class ResourceOptionsMixin {
 
-    @Option(names = "--device", paramLabel = "DEV", converter = Converters.Device.class, defaultValue = "cpu",
-            description = "Devices: cpu, sim, cpu:N / sim:N (N devices), cuda (all GPUs) or cuda:0,2. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--device", paramLabel = "DEV", converter = Converters.Device.class, defaultValue = "cpu:all",
+            description = "Devices: cpu, sim, cpu:N / sim:N (N devices), cpu:all (a cpu device per core that "
+                    + "computes: every core up to 4, all but one above), cuda (all GPUs) or cuda:0,2. "
+                    + "Default: ${DEFAULT-VALUE}.")
     DeviceSpec device;
 
     @Option(names = "--host-cache-size", paramLabel = "SIZE", converter = Converters.Size.class,

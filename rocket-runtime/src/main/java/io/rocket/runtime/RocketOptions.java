@@ -88,12 +88,12 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
     }
 
     /**
-     * Defaults: one cpu device, all cores for the CPU pool, this node alone.
+     * Defaults: a cpu device per core that computes ({@link DeviceSpec#cpuAll()}), all cores for the CPU pool, this node alone.
      *
      * @return the default options
      */
     public static RocketOptions defaults() {
-        return new RocketOptions(DeviceSpec.parse("cpu"), null, null, Runtime.getRuntime().availableProcessors(),
+        return new RocketOptions(DeviceSpec.cpuAll(), null, null, Runtime.getRuntime().availableProcessors(),
                 AUTO_IO_THREADS, DEFAULT_CONCURRENT_JOBS, DEFAULT_TILE_SIZE, null, null, null, null, null, null);
     }
 

@@ -9,7 +9,7 @@ import java.util.Locale;
 
 /**
  * Which devices a node uses, as given on the command line: {@code cpu}, {@code sim}, {@code cpu:4} (four cpu
- * devices), or for GPUs {@code cuda} (all) and {@code cuda:0,2} (those ordinals). Simulated devices may be made
+ * devices), {@code cpu:all} (one cpu device per core the node can compute on, see {@link #computeCores}), or for GPUs {@code cuda} (all) and {@code cuda:0,2} (those ordinals). Simulated devices may be made
  * slower, to model a straggler or a node with older GPUs: {@code sim@4} and {@code sim:2@4} multiply every modelled
  * cost (kernels and copies) by 4.
  *
@@ -52,9 +52,33 @@ public record DeviceSpec(DeviceKind kind, int count, List<Integer> ordinals, dou
     }
 
     /**
+     * The spec {@code cpu:all}: one cpu device per core this node can compute on.
+     *
+     * @return a cpu spec of {@link #computeCores(int)} devices for this machine's available processors
+     */
+    public static DeviceSpec cpuAll() {
+        return new DeviceSpec(DeviceKind.CPU, computeCores(Runtime.getRuntime().availableProcessors()), List.of());
+    }
+
+    /**
+     * How many cores of a node compute pairs when its cpu devices are {@code cpu:all}. Each cpu device computes
+     * cached pairs on its worker's own thread, so a device keeps one core busy. On a small node every core
+     * computes: the runtime's own threads (I/O, parse, copies, the result writer) are idle once the items are
+     * cached. From 5 cores up one core is left to them, because there they have enough work (reading, parsing and
+     * writing results for the other cores) to be worth a core.
+     *
+     * @param cores the processors the JVM may use, at least 1
+     * @return the number of cpu devices, at least 1
+     */
+    public static int computeCores(int cores) {
+        return cores <= 4 ? Math.max(1, cores) : cores - 1;
+    }
+
+    /**
      * Parses a device option value.
      *
      * @param text {@code cpu}, {@code sim}, {@code cuda}, {@code cpu:N} or {@code sim:N} (N at least 1),
+     *        {@code cpu:all} (see {@link #cpuAll()}),
      *        {@code sim@F} or {@code sim:N@F} (F a slowdown above 0), or {@code cuda:0,1} (ordinals); case and
      *        surrounding blanks are ignored
      * @return the spec, never null
@@ -80,7 +104,7 @@ public record DeviceSpec(DeviceKind kind, int count, List<Integer> ordinals, dou
             kind = DeviceKind.valueOf(name.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new RocketException("unknown device '" + text
-                    + "' (expected cpu, sim, cuda, cpu:N, sim:N, sim:N@F or cuda:0,1)");
+                    + "' (expected cpu, sim, cuda, cpu:N, cpu:all, sim:N, sim:N@F or cuda:0,1)");
         }
         if (at >= 0 && kind != DeviceKind.SIM) {
             throw new RocketException("bad device '" + text + "': a slowdown @F applies only to sim devices");
@@ -93,6 +117,9 @@ public record DeviceSpec(DeviceKind kind, int count, List<Integer> ordinals, dou
                 }
             }
             return new DeviceSpec(kind, ordinals.isEmpty() ? -1 : ordinals.size(), List.copyOf(ordinals));
+        }
+        if (kind == DeviceKind.CPU && "all".equals(arg)) {
+            return cpuAll();
         }
         return new DeviceSpec(kind, arg == null ? 1 : parseCount(text, arg, 1), List.of(), slowdown);
     }

@@ -24,6 +24,23 @@ class DeviceSpecTest {
     }
 
     @Test
+    void parse_cpuAll_oneDevicePerComputingCore() {
+        DeviceSpec all = DeviceSpec.parse("cpu:all");
+        assertThat(all.kind()).isEqualTo(DeviceKind.CPU);
+        assertThat(all.count()).isEqualTo(DeviceSpec.computeCores(Runtime.getRuntime().availableProcessors()));
+        assertThat(all).isEqualTo(DeviceSpec.cpuAll());
+    }
+
+    @Test
+    void computeCores_everyCoreOnSmallNodes_allButOneAbove() {
+        assertThat(DeviceSpec.computeCores(1)).isEqualTo(1);
+        assertThat(DeviceSpec.computeCores(2)).isEqualTo(2);
+        assertThat(DeviceSpec.computeCores(4)).isEqualTo(4);
+        assertThat(DeviceSpec.computeCores(5)).isEqualTo(4);
+        assertThat(DeviceSpec.computeCores(64)).isEqualTo(63);
+    }
+
+    @Test
     void parse_cudaOrdinals_keepsThem() {
         assertThat(DeviceSpec.parse("cuda").count()).isEqualTo(-1);
         assertThat(DeviceSpec.parse("cuda:0,2").ordinals()).containsExactly(0, 2);
