@@ -121,7 +121,7 @@ public final class Recovery implements AutoCloseable {
         this.drainResults = drainResults;
         this.tileSize = tileSize;
         this.claimTimeoutMillis = claimTimeoutMillis;
-        this.sent = new PairSet(finished.items());
+        this.sent = new PairSet(finished.items(), finished.ordered()); // the same orientation: they are merged
     }
 
     /** Takes the living nodes' claims (CLAIMS). */
