@@ -129,21 +129,6 @@ public final class PairSet {
         count = bits.cardinality();
     }
 
-    /** Adds every pair of {@code other} (a set of the same items). */
-    public void addAll(PairSet other) {
-        if (other.n != n) {
-            throw new IllegalArgumentException("pair set of " + other.n + " items for " + n + " items");
-        }
-        BitSet theirs;
-        synchronized (other) {
-            theirs = (BitSet) other.bits.clone();
-        }
-        synchronized (this) {
-            bits.or(theirs);
-            count = bits.cardinality();
-        }
-    }
-
     /** A copy of the set, to add to apart from this one. */
     public synchronized PairSet copy() {
         PairSet copy = new PairSet(n, ordered);
