@@ -34,6 +34,13 @@ import java.util.Iterator;
  * waiting in vain: a join request (AUTH's token in it proves the secret without revealing it) and a join refusal.
  * Coming in, an unprotected join request is accepted only from a non-member, and an unprotected join response only
  * if it is a refusal and nothing else. Everything else without a valid tag is dropped.
+ *
+ * <p>A join request goes unprotected only while this node is not a member. UNICAST3 numbers it like any other
+ * message to its coordinator and sends it again until it is acknowledged: a second request sent while the coordinator
+ * was still admitting the node on its first reaches the coordinator after the node became a member, is dropped there,
+ * and unless a later copy gets through, that number is missing for good and every later message from the node to
+ * the coordinator (all but the out-of-band ones) waits behind it forever. Once the node is a member its copies go out
+ * protected, as everything else it sends, and fill the gap; the coordinator's GMS ignores a join from a member.
  */
 final class ControlProtection extends SYM_ENCRYPT {
     /** JGroups names each protocol's headers by an id; ids from 1024 up are for protocols outside JGroups. */
@@ -169,8 +176,12 @@ final class ControlProtection extends SYM_ENCRYPT {
 
     private boolean clearOutgoing(Message msg) {
         byte type = gmsType(msg);
-        return type == GMS.GmsHeader.JOIN_REQ || type == GMS.GmsHeader.JOIN_REQ_WITH_STATE_TRANSFER
-                || type == GMS.GmsHeader.JOIN_RSP && isRefusal(msg);
+        if (type == GMS.GmsHeader.JOIN_REQ || type == GMS.GmsHeader.JOIN_REQ_WITH_STATE_TRANSFER) {
+            // Once a member, only UNICAST3 still sends a join request (again, as it is not acknowledged yet): the
+            // coordinator drops an unprotected one from a member, and the gap it left would hold up all that follows.
+            return view == null;
+        }
+        return type == GMS.GmsHeader.JOIN_RSP && isRefusal(msg);
     }
 
     private boolean clearIncoming(Message msg) {

@@ -2,7 +2,18 @@ package io.rocket.cluster;
 
 import io.rocket.core.RocketException;
 import org.jgroups.Address;
+import org.jgroups.Event;
+import org.jgroups.Header;
+import org.jgroups.JChannel;
+import org.jgroups.Message;
 import org.jgroups.View;
+import org.jgroups.conf.ClassConfigurator;
+import org.jgroups.protocols.UNICAST3;
+import org.jgroups.protocols.UnicastHeader3;
+import org.jgroups.protocols.pbcast.GMS;
+import org.jgroups.stack.Protocol;
+import org.jgroups.stack.ProtocolStack;
+import org.jgroups.util.MessageBatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -16,9 +27,11 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -97,6 +110,132 @@ class ControlPlaneSecurityTest {
             Thread.sleep(20);
         }
         assertThat(node.view.size()).as("view of %s", node.view).isEqualTo(size);
+    }
+
+    /** The node's JGroups stack. Reaches into the channel: tests only. */
+    private static ProtocolStack stack(Node node) throws ReflectiveOperationException {
+        java.lang.reflect.Field f = ClusterChannel.class.getDeclaredField("channel");
+        f.setAccessible(true);
+        return ((JChannel) f.get(node.channel)).getProtocolStack();
+    }
+
+    /**
+     * Directly below the coordinator's {@link ControlProtection}: holds a joiner's first JOIN request until the joiner
+     * has sent a second one (its first wait for an answer ran out), then lets the first through, and the second only
+     * once the first has made the joiner a member: what a coordinator too slow to answer within the joiner's first
+     * wait sees on a loaded machine. Copies UNICAST3 sends again are treated the same; a request this protocol cannot
+     * read (a protected one) goes through untouched.
+     */
+    private static final class LateSecondJoin extends Protocol {
+        private static final short GMS_ID = ClassConfigurator.getProtocolId(GMS.class);
+        private static final short UNICAST_ID = ClassConfigurator.getProtocolId(UNICAST3.class);
+        /** Counted down when the second request has been handed to ControlProtection. */
+        final CountDownLatch secondPassed = new CountDownLatch(1);
+        private volatile View view;
+        private Message first; // guarded by this
+        private boolean secondSeen; // guarded by this
+
+        @Override
+        public Object down(Event evt) {
+            if (evt.getType() == Event.VIEW_CHANGE) {
+                view = evt.getArg();
+            }
+            return down_prot.down(evt);
+        }
+
+        @Override
+        public Object up(Message msg) {
+            return takeJoin(msg, msg.getSrc()) ? null : up_prot.up(msg);
+        }
+
+        @Override
+        public void up(MessageBatch batch) {
+            for (Iterator<Message> it = batch.iterator(); it.hasNext(); ) {
+                Message msg = it.next();
+                if (takeJoin(msg, msg.getSrc() != null ? msg.getSrc() : batch.sender())) {
+                    it.remove();
+                }
+            }
+            if (!batch.isEmpty()) {
+                up_prot.up(batch);
+            }
+        }
+
+        /** Whether {@code msg} is a readable JOIN request, which this protocol then passes on itself (or drops). */
+        private boolean takeJoin(Message msg, Address from) {
+            Header h = msg.getHeader(GMS_ID);
+            if (!(h instanceof GMS.GmsHeader g) || g.getType() != GMS.GmsHeader.JOIN_REQ || from == null) {
+                return false;
+            }
+            msg.setSrc(from);
+            Header u = msg.getHeader(UNICAST_ID);
+            long seqno = u instanceof UnicastHeader3 uh ? uh.seqno() : 0;
+            Message release = null;
+            synchronized (this) {
+                if (seqno <= 1 && !secondSeen) {
+                    if (first == null) {
+                        first = msg; // copies sent again meanwhile are dropped: the held one goes through
+                    }
+                    return true;
+                }
+                if (seqno > 1 && !secondSeen) {
+                    secondSeen = true;
+                    release = first;
+                }
+            }
+            if (release != null) {
+                up_prot.up(release);
+            }
+            if (seqno <= 1) {
+                up_prot.up(msg);
+                return true;
+            }
+            Thread late = new Thread(() -> {
+                while (view == null || !view.containsMember(from)) {
+                    try {
+                        Thread.sleep(10);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+                up_prot.up(msg);
+                secondPassed.countDown();
+            }, "late-join-request");
+            late.setDaemon(true);
+            late.start();
+            return true;
+        }
+    }
+
+    /**
+     * A JOIN request that reaches the coordinator after its sender was admitted (the joiner asked again while its
+     * first request was still being handled) leaves nothing behind: what the new member sends the coordinator, and
+     * the coordinator sends it, still arrives. JGroups' reliable unicasts number the JOIN request like any other
+     * message; were that number never delivered, every later message from the new member would wait for it forever.
+     */
+    @Test
+    @Timeout(90)
+    void aJoinRequestArrivingAfterItsSenderWasAdmitted_leavesItsLaterMessagesFlowing() throws Exception {
+        for (boolean encrypt : new boolean[]{false, true}) {
+            ClusterSecurity security = new ClusterSecurity(SECRET, encrypt);
+            List<InetSocketAddress> hosts = hosts(2);
+            try (Node zero = new Node(options(hosts, 0, security)); Node one = new Node(options(hosts, 1, security))) {
+                LateSecondJoin late = new LateSecondJoin();
+                stack(zero).insertProtocol(late, ProtocolStack.Position.BELOW, ControlProtection.class);
+                zero.channel.connect(null);
+                one.channel.connect(null);
+                assertThat(one.channel.joinTries()).as("JOIN requests sent").isGreaterThanOrEqualTo(2);
+                awaitViewSize(zero, 2);
+                assertThat(late.secondPassed.await(20, TimeUnit.SECONDS)).as("second JOIN request delivered").isTrue();
+                String text = "after a late JOIN request (encrypt " + encrypt + ")";
+                one.channel.send(zero.channel.self(), Wire.encode(Wire.Kind.REJECT, out -> out.writeUTF(text)));
+                String got = zero.received.poll(10, TimeUnit.SECONDS);
+                assertThat(got).as("rank 0's reliable unicast connections: %s",
+                        stack(zero).<UNICAST3>findProtocol(UNICAST3.class).printConnections()).isEqualTo("REJECT:" + text);
+                exchange(zero, one, "and back");
+                exchange(one, zero, "and again");
+            }
+        }
     }
 
     /**
