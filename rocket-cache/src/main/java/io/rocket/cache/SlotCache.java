@@ -34,7 +34,17 @@ import java.util.function.IntFunction;
 public final class SlotCache<B> {
     private final String name;
     private final long slotBytes;
+    /** The buffers of a slot-count cache; null for a byte-budget one. */
     private final SlotBuffers<B> buffers;
+    /** The memory of a byte-budget cache; null for a slot-count one. */
+    private final ByteBudget<B> budget;
+    /** A byte-budget cache's slots that hold no item (a stack of slot indices); they are not in the policy. */
+    private final int[] empty;
+    private int emptyCount;
+    /** Bytes of the byte-budget cache's unreferenced slots: what evicting everything evictable would free. */
+    private long evictableBytes;
+    /** The most items held at once (byte budget): the capacity in items the run's sizes gave. */
+    private int peakItems;
     private final ReentrantLock lock = new ReentrantLock();
     private final EvictionPolicy policy;
     private final int[] slotOf;
@@ -91,16 +101,64 @@ public final class SlotCache<B> {
         this.refs = new int[slots];
         this.failures = new Throwable[slots];
         this.buffers = new SlotBuffers<>(slots, allocator, onFirstUse);
+        this.budget = null;
+        this.empty = null;
         this.waiters = new SlotWaiters(slots);
         policy.init(slots);
+    }
+
+    /**
+     * A cache whose capacity is a byte budget: each item takes the bytes of the size class its actual length needs
+     * (see {@link ByteBudget}), {@code maxItemBytes} bounding one item only; eviction stays least recently used. A
+     * loader writes into a buffer of {@code maxItemBytes} and records the length it wrote on it; {@link #publish}
+     * moves the item into a buffer that fits it.
+     *
+     * @param name         for logs and errors
+     * @param items        number of distinct items (keys are 0..items-1); the cache can hold them all
+     * @param budgetBytes  the bytes the cache's buffers may take, at least twice {@code maxItemBytes}
+     * @param maxItemBytes the largest item
+     * @param memory       makes, measures and copies buffers
+     * @param policy       eviction policy
+     */
+    public SlotCache(String name, int items, long budgetBytes, long maxItemBytes, SlotMemory<B> memory,
+                     EvictionPolicy policy) {
+        int slots = Math.max(2, items);
+        this.name = name;
+        this.slotBytes = maxItemBytes;
+        this.policy = policy;
+        this.slotOf = new int[items];
+        Arrays.fill(slotOf, -1);
+        this.requested = new BitSet(items);
+        this.itemOf = new int[slots];
+        Arrays.fill(itemOf, -1);
+        this.states = new SlotState[slots];
+        Arrays.fill(states, SlotState.FREE);
+        this.refs = new int[slots];
+        this.failures = new Throwable[slots];
+        this.buffers = null;
+        this.budget = new ByteBudget<>(memory, maxItemBytes, budgetBytes, slots);
+        this.waiters = new SlotWaiters(slots);
+        policy.init(slots);
+        // Empty slots wait on a stack, not in the policy: eviction by bytes then only ever meets slots that hold some.
+        this.empty = new int[slots];
+        for (int s = slots - 1; s >= 0; s--) {
+            policy.pinned(s);
+            empty[emptyCount++] = s;
+        }
     }
 
     public String name() {
         return name;
     }
 
+    /**
+     * The number of slots: the most items the cache can hold at once (for a byte-budget cache, every item; its bytes
+     * decide how many it holds).
+     *
+     * @return the number of slots
+     */
     public int slots() {
-        return buffers.slots();
+        return itemOf.length;
     }
 
     /**
@@ -108,7 +166,7 @@ public final class SlotCache<B> {
      * first call for a slot allocates its buffer.
      */
     public B buffer(int slot) {
-        return buffers.get(slot);
+        return budget != null ? budget.buffer(slot) : buffers.get(slot);
     }
 
     /** Requests the request's items; it is granted now or later, see {@link CacheRequest}. */
@@ -170,15 +228,18 @@ public final class SlotCache<B> {
         int n = request.count();
         int missing = 0;
         int hitsOnEvictable = 0;
+        long hitBytes = 0;
         for (int p = 0; p < n; p++) {
             int slot = slotOf[request.item(p)];
             if (slot < 0) {
                 missing++;
             } else if (refs[slot] == 0) {
                 hitsOnEvictable++;
+                hitBytes += budget == null ? 0 : budget.bytes(slot);
             }
         }
-        if (policy.evictable() - hitsOnEvictable < missing) {
+        if (budget == null ? policy.evictable() - hitsOnEvictable < missing
+                : missing > 0 && !budget.fits(missing, evictableBytes - hitBytes)) {
             return false;
         }
         int outstanding = 0;
@@ -208,12 +269,12 @@ public final class SlotCache<B> {
             if (slot < 0) {
                 misses++;
                 requested.set(item);
-                slot = policy.victim();
-                int old = itemOf[slot];
-                if (old >= 0) {
-                    slotOf[old] = -1;
-                    evictions++;
-                    evicted.accept(old);
+                if (budget == null) {
+                    slot = policy.victim();
+                    unmap(slot);
+                } else {
+                    slot = empty[--emptyCount];
+                    budget.startLoad(slot, this::evictOne);
                 }
                 itemOf[slot] = item;
                 slotOf[item] = slot;
@@ -233,7 +294,39 @@ public final class SlotCache<B> {
     private void pin(int slot) {
         if (refs[slot]++ == 0) {
             policy.pinned(slot);
+            if (budget != null) {
+                evictableBytes -= budget.bytes(slot);
+            }
         }
+    }
+
+    /** The slot's item, if any, leaves the cache. */
+    private void unmap(int slot) {
+        int old = itemOf[slot];
+        if (old >= 0) {
+            slotOf[old] = -1;
+            itemOf[slot] = -1;
+            evictions++;
+            evicted.accept(old);
+        }
+    }
+
+    /**
+     * Byte budget, under the lock: evicts the least recently used unreferenced slot, its buffer freed and the slot
+     * emptied; false when no slot is evictable.
+     */
+    private boolean evictOne() {
+        int slot = policy.victim();
+        if (slot < 0) {
+            return false;
+        }
+        evictableBytes -= budget.bytes(slot);
+        unmap(slot);
+        budget.release(slot);
+        states[slot] = SlotState.FREE;
+        failures[slot] = null;
+        empty[emptyCount++] = slot;
+        return true;
     }
 
     /** The loader of a WRITE slot finished: the item becomes readable and its waiters settle. */
@@ -247,19 +340,51 @@ public final class SlotCache<B> {
     }
 
     private void finish(int slot, SlotState state, Throwable error) {
+        B fitted = null;
+        boolean fits = false;
+        if (budget != null && state == SlotState.READ) {
+            // Into a buffer of the item's own size; the copy runs outside the lock, by the loader that owns the slot.
+            lock.lock();
+            try {
+                checkWrite(slot);
+                fitted = budget.fitting(slot, this::evictOne);
+            } finally {
+                lock.unlock();
+            }
+            fits = fitted == null; // a maximal item stays where it was loaded
+            if (!fits) {
+                budget.copyLoaded(slot, fitted);
+            }
+        }
         SlotWaiters.Taken taken;
+        ArrayList<CacheRequest> granted = null;
         lock.lock();
         try {
-            if (states[slot] != SlotState.WRITE) {
-                throw new IllegalStateException(name + ": slot " + slot + " is " + states[slot] + ", not WRITE");
-            }
+            checkWrite(slot);
             states[slot] = state;
             failures[slot] = error;
             taken = waiters.take(slot);
+            if (budget != null) {
+                if (fitted != null) {
+                    budget.install(slot, fitted);
+                } else if (!fits) {
+                    budget.release(slot);
+                }
+                peakItems = Math.max(peakItems, itemOf.length - emptyCount);
+                // The loading buffer's bytes are free again: a request waiting for room may fit now.
+                granted = grantBlocked();
+            }
         } finally {
             lock.unlock();
         }
         taken.settle(error);
+        settleGranted(granted);
+    }
+
+    private void checkWrite(int slot) {
+        if (states[slot] != SlotState.WRITE) {
+            throw new IllegalStateException(name + ": slot " + slot + " is " + states[slot] + ", not WRITE");
+        }
     }
 
     /** Drops the request's references; slots without references become evictable and blocked requests retry. */
@@ -287,6 +412,9 @@ public final class SlotCache<B> {
                     throw new IllegalStateException(name + ": release of slot " + slot + " before its load ended");
                 }
                 if (--refs[slot] == 0) {
+                    if (budget != null) {
+                        evictableBytes += budget.bytes(slot);
+                    }
                     if (cold) {
                         policy.unpinnedCold(slot);
                     } else {
@@ -296,17 +424,29 @@ public final class SlotCache<B> {
                     throw new IllegalStateException(name + ": slot " + slot + " released more often than pinned");
                 }
             }
-            CacheRequest next;
-            while ((next = blocked.peekFirst()) != null && tryGrant(next)) {
-                blocked.pollFirst();
-                if (granted == null) {
-                    granted = new ArrayList<>(4);
-                }
-                granted.add(next);
-            }
+            granted = grantBlocked();
         } finally {
             lock.unlock();
         }
+        settleGranted(granted);
+    }
+
+    /** Under the lock: grants blocked requests in order while they fit; the granted ones, or null for none. */
+    private ArrayList<CacheRequest> grantBlocked() {
+        ArrayList<CacheRequest> granted = null;
+        CacheRequest next;
+        while ((next = blocked.peekFirst()) != null && tryGrant(next)) {
+            blocked.pollFirst();
+            if (granted == null) {
+                granted = new ArrayList<>(4);
+            }
+            granted.add(next);
+        }
+        return granted;
+    }
+
+    /** After the lock: tells requests granted by {@link #grantBlocked}. */
+    private static void settleGranted(ArrayList<CacheRequest> granted) {
         if (granted != null) {
             for (CacheRequest r : granted) {
                 r.onGranted();
@@ -387,7 +527,8 @@ public final class SlotCache<B> {
     public CacheStats stats() {
         lock.lock();
         try {
-            return new CacheStats(slots(), slotBytes, hits, misses, evictions, waits);
+            // A byte-budget cache reports the most items it held at once: its capacity in items for these sizes.
+            return new CacheStats(budget == null ? slots() : peakItems, slotBytes, hits, misses, evictions, waits);
         } finally {
             lock.unlock();
         }
@@ -400,7 +541,11 @@ public final class SlotCache<B> {
     public void checkInvariants(boolean quiescent) {
         lock.lock();
         try {
-            SlotInvariants.check(name, policy, slotOf, itemOf, states, refs, waiters, blocked.size(), quiescent);
+            SlotInvariants.check(name, policy, slotOf, itemOf, states, refs, waiters, blocked.size(), quiescent,
+                    budget != null);
+            if (budget != null) {
+                BudgetInvariants.check(name, budget, states, refs, evictableBytes, emptyCount);
+            }
         } finally {
             lock.unlock();
         }

@@ -11,19 +11,21 @@ final class SlotInvariants {
     /**
      * Throws unless the maps are inverse, references are non-negative, exactly the unreferenced slots are evictable
      * by the policy, every WRITE slot has its loader, and when {@code quiescent} nothing is referenced, loading,
-     * waited for or blocked.
+     * waited for or blocked. With {@code emptyApart} (a byte-budget cache) empty slots wait apart from the policy and
+     * are not evictable.
      */
     static void check(String name, EvictionPolicy policy, int[] slotOf, int[] itemOf, SlotState[] states, int[] refs,
-                      SlotWaiters waiters, int blocked, boolean quiescent) {
+                      SlotWaiters waiters, int blocked, boolean quiescent, boolean emptyApart) {
         int evictable = 0;
         for (int s = 0; s < itemOf.length; s++) {
             if (refs[s] < 0) {
                 throw new IllegalStateException(name + ": slot " + s + " has " + refs[s] + " references");
             }
-            if (refs[s] == 0) {
+            boolean shouldEvict = refs[s] == 0 && !(emptyApart && states[s] == SlotState.FREE);
+            if (shouldEvict) {
                 evictable++;
             }
-            if (policy.isEvictable(s) != (refs[s] == 0)) {
+            if (policy.isEvictable(s) != shouldEvict) {
                 throw new IllegalStateException(name + ": slot " + s + " evictable flag disagrees with refs");
             }
             int item = itemOf[s];

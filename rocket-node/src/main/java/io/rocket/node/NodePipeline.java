@@ -97,8 +97,7 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         this.telemetry = telemetry;
         this.hostMemory = hostMemory;
         this.listener = listener;
-        this.l2 = new SlotCache<>("L2", keys.size(), config.hostSlots(), app.maxItemBytes(),
-                s -> hostMemory.allocate(app.maxItemBytes()), new LruPolicy(), hostMemory.allocatesOnFirstUse());
+        this.l2 = hostCache(app.maxItemBytes(), keys.size(), config.hostSlots(), hostMemory);
         List<FileBuffer> fileBuffers = new ArrayList<>();
         int demandBuffers = config.ioThreads() + config.hostThreads();
         int aheadBuffers = readAheadBuffers(config.readAheadBytes(), app.maxFileBytes(), keys.size());
@@ -115,6 +114,20 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         for (Device device : devices) {
             lanes.add(new DeviceLane<>(this, device, config, telemetry.tracer()));
         }
+    }
+
+    /**
+     * The L2 cache. Where host memory can be made during the run (plain direct memory) its capacity is a byte budget,
+     * the bytes of {@code slots} maximal items, and each item takes the space its actual size needs; pinned memory
+     * (CUDA nodes) is made once, up front, so there it stays {@code slots} slots of the maximal size.
+     */
+    static SlotCache<HostBuffer> hostCache(long maxItemBytes, int items, int slots, HostMemory hostMemory) {
+        if (hostMemory.allocatesOnFirstUse()) {
+            return new SlotCache<>("L2", items, slots * maxItemBytes, maxItemBytes, new HostSlotMemory(hostMemory),
+                    new LruPolicy());
+        }
+        return new SlotCache<>("L2", items, slots, maxItemBytes, s -> hostMemory.allocate(maxItemBytes),
+                new LruPolicy(), false);
     }
 
     /** A pool of {@code count} staging buffers, made on first use when the memory allows it, else all now. */

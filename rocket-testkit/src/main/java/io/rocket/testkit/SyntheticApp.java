@@ -37,14 +37,38 @@ public final class SyntheticApp implements Application<Integer, Long> {
     public record Config(int items, int itemBytes, Cost load, Cost preprocess, Cost compare, long seed) {
     }
 
+    private static final long SIZE_SALT = 0x53495A45L;
+
     private final Config config;
+    /** Whether items take sizes from 8 bytes to {@link Config#itemBytes()} instead of all that size. */
+    private final boolean variableSizes;
     private final ThreadLocal<SimClock> loadClock = ThreadLocal.withInitial(SimClock::new);
 
     public SyntheticApp(Config config) {
+        this(config, false);
+    }
+
+    /**
+     * An app whose items, with {@code variableSizes}, each have a size of their own from 8 bytes to
+     * {@link Config#itemBytes()} (the declared maximum), drawn from the seed, with v(i) also in their last 8 bytes:
+     * the cpu compare checks both ends and the length, so a cache that keeps the wrong bytes of an item, or too
+     * few, fails the pair.
+     */
+    public SyntheticApp(Config config, boolean variableSizes) {
         if (config.itemBytes() < 8) {
             throw new IllegalArgumentException("item bytes must be at least 8");
         }
         this.config = config;
+        this.variableSizes = variableSizes;
+    }
+
+    /** The actual size of item {@code item}: the declared maximum, or with variable sizes 8 to that maximum. */
+    public int itemBytes(int item) {
+        if (!variableSizes) {
+            return config.itemBytes();
+        }
+        long span = config.itemBytes() - 7;
+        return 8 + (int) Long.remainderUnsigned(SplitMix64.mix(config.seed() ^ SIZE_SALT) + item, span);
     }
 
     /** The keys 0..items-1. */
@@ -102,8 +126,13 @@ public final class SyntheticApp implements Application<Integer, Long> {
     public long parse(Integer key, InputFiles files, HostBuffer output) {
         int item = key;
         loadClock.get().occupy(config.load().nanos(SplitMix64.mix(config.seed() ^ LOAD_SALT) + item));
-        fill(value(config.seed(), item), output.byteBuffer(), config.itemBytes());
-        return config.itemBytes();
+        int bytes = itemBytes(item);
+        long v = value(config.seed(), item);
+        fill(v, output.byteBuffer(), bytes);
+        if (variableSizes) {
+            output.byteBuffer().putLong(bytes - 8, v);
+        }
+        return bytes;
     }
 
     /** Writes v then a fill derived from v: 8 bytes at a time, the tail byte by byte. */
@@ -159,9 +188,23 @@ public final class SyntheticApp implements Application<Integer, Long> {
         @Override
         public long compare(Integer leftKey, DeviceBuffer left, Integer rightKey, DeviceBuffer right,
                             DeviceBuffer result, KernelContext context) {
+            if (variableSizes) {
+                checkItem(leftKey, left);
+                checkItem(rightKey, right);
+            }
             result.byteBuffer().putLong(0, left.byteBuffer().getLong(0) ^ right.byteBuffer().getLong(0));
             context.occupy(compareNanos(leftKey, rightKey));
             return Long.BYTES;
+        }
+    }
+
+    /** Throws unless the cached item has its own length and v(i) at both ends. */
+    private void checkItem(int key, DeviceBuffer item) {
+        ByteBuffer b = item.byteBuffer();
+        long v = value(config.seed(), key);
+        if (item.length() != itemBytes(key) || b.getLong(0) != v || b.getLong((int) item.length() - 8) != v) {
+            throw new IllegalStateException("item " + key + ": cached as " + item.length() + " bytes, expected "
+                    + itemBytes(key) + " with its value at both ends");
         }
     }
 
