@@ -19,6 +19,9 @@ public record QueryBlock(int items, int queries, int referenceStart) {
     /**
      * Checks the ranges.
      *
+     * @param items          the number of combined items
+     * @param queries        how many of the first items are queries
+     * @param referenceStart the index of the first reference
      * @throws IllegalArgumentException when a range is empty or outside the items
      */
     public QueryBlock {
