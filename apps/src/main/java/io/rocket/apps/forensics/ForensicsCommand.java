@@ -8,10 +8,10 @@ import io.rocket.cli.ResultNeutral;
 import io.rocket.cli.ReductionOptions;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
+import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.apps.query.BestReferences;
-import io.rocket.apps.query.MatchTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -113,7 +114,8 @@ public final class ForensicsCommand implements Callable<Integer> {
         InputsMixin.Source from = inputs.source(dir, "photos");
         PhotoDirectory.Listing listing = PhotoDirectory.scan(from);
         noteIgnored(listing.ignored(), err);
-        PhotoDirectory.Listing refs = spaces.hasReferences() ? PhotoDirectory.scan(spaces.referenceSource()) : null;
+        InputsMixin.Source refSource = spaces.referenceSource();
+        PhotoDirectory.Listing refs = refSource == null ? null : PhotoDirectory.scan(refSource);
         PairSpaceMixin.Items<Path> run = spaces.resolve(listing.photos(), refs == null ? null : refs.photos(),
                 ForensicsApp::fileName);
         boolean triangle = run.space().isEverything();
@@ -133,9 +135,9 @@ public final class ForensicsCommand implements Callable<Integer> {
         List<String> labels = run.items().stream().map(ForensicsApp::fileName).toList();
         // The dense n x n matrix only where the outputs need every score.
         SimilarityCollector scores = reduced || !triangle ? null : new SimilarityCollector(labels.size());
-        BestReferences<Path, Double> best = identify == null ? null
-                : new BestReferences<>(run.block(), 1, Double::doubleValue, false);
-        List<io.rocket.core.ResultSink<Path, Double>> sinks = new ArrayList<>();
+        Identification identification = identify == null ? null : new Identification(identify, cut);
+        BestReferences<Path, Double> best = identification == null ? null : identification.collector(run.block());
+        List<ResultSink<Path, Double>> sinks = new ArrayList<>();
         if (scores != null) {
             sinks.add(scores);
         }
@@ -149,11 +151,8 @@ public final class ForensicsCommand implements Callable<Integer> {
                     err);
         }
         if (best != null && runtime.writesOutputs()) {
-            int matched = MatchTable.write(identify, best, labels, "score", "same_camera",
-                    s -> s >= cut ? "yes" : "no");
-            out.printf(Locale.ROOT, "identify: best reference of %d of %d queries -> %s%n", matched,
-                    run.block().queries(), identify);
-            out.flush();
+            // A generated set's truth.tsv lies beside the references, or beside the queries.
+            identification.write(best, labels, Arrays.asList(refSource.directory(), from.directory()), out, err);
         }
         return JobRunner.exitCode(summary);
     }

@@ -3,6 +3,7 @@ package io.rocket.apps.microscopy;
 import io.rocket.files.FileItemApplication;
 import io.rocket.cli.InputsMixin;
 import io.rocket.cli.JobRunner;
+import io.rocket.cli.OutputSettings;
 import io.rocket.cli.PairSpaceMixin;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
@@ -112,7 +113,7 @@ public final class MicroscopyCommand implements Callable<Integer> {
                 + "per particle%n", files.size(), from.name(), scale, starts, maxPoints);
         out.flush();
         RegistrationCollector collector = new RegistrationCollector(files.size());
-        RunSummary summary = JobRunner.run(app, files, run.space(), runtime, io.rocket.cli.OutputSettings.DEFAULTS,
+        RunSummary summary = JobRunner.run(app, files, run.space(), runtime, OutputSettings.DEFAULTS,
                 null, Registration::toTsv, Registration.COLUMNS, out, List.of(collector));
         if (runtime.writesOutputs()) {
             Set<Integer> failed = new HashSet<>();

@@ -8,6 +8,7 @@ import io.rocket.cli.ResultNeutral;
 import io.rocket.cli.ReductionOptions;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
+import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.apps.query.BestReferences;
@@ -149,7 +150,7 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
         var kept = reduction.reduction();
         BestReferences<Path, Double> best = nearest == null ? null : new BestReferences<>(run.block(),
                 kept == null || kept.topK() <= 0 ? 1 : kept.topK(), Double::doubleValue, true);
-        List<io.rocket.core.ResultSink<Path, Double>> sinks = new ArrayList<>();
+        List<ResultSink<Path, Double>> sinks = new ArrayList<>();
         if (collector != null) {
             sinks.add(collector);
         }

@@ -100,6 +100,9 @@ class QueryAgainstReferenceTest {
         Cli.Result run = ok("forensics", q.toString(), "--against", r.toString(), "--output", block.toString(),
                 "--identify", identify.toString());
         assertThat(run.out()).contains("identify: best reference of 3 of 3 queries");
+        Files.copy(photos.resolve(TruthTable.FILE_NAME), r.resolve(TruthTable.FILE_NAME));
+        assertThat(ok("forensics", q.toString(), "--against", r.toString(), "--identify", identify.toString()).out())
+                .contains("identify: against truth.tsv, 3 of 3 queries name a photo of their own camera");
 
         Map<String, Double> fullScores = byLabels(full);
         Map<String, Double> blockScores = byLabels(block);
