@@ -242,7 +242,8 @@ public final class ApplicationCommand {
         public Integer call() throws Exception {
             Function<String, Object> parser = KeyTypes.parser(app, invocation.command());
             PairSpaceMixin.Items<Object> run = spaces.resolve(keys(), text -> key(parser, text), app::label);
-            RunSummary summary = JobRunner.run(app, run.items(), run.space(), runtime, outputFormat.settings(),
+            RunSummary summary = JobRunner.run(app, run.items(), run.space(), runtime,
+                    run.outputs(outputFormat.settings(), !app.ordered()),
                     reduction, String::valueOf, "result", spec.commandLine().getOut(), List.of());
             return JobRunner.exitCode(summary);
         }

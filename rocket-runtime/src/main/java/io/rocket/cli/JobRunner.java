@@ -119,9 +119,9 @@ public final class JobRunner {
         String fingerprint = options.isCluster() ? options.fingerprint(keys.stream().map(app::label).toList()) : null;
         ClusterOptions cluster = options.isCluster() ? options.clusterOptions(
                 reduction == null ? fingerprint : reduction.fingerprint(fingerprint)) : null;
-        if (rocketOptions.reduction() != null && rocketOptions.journal() != null) {
-            throw new RocketException("--top-k, --min-score and --max-score cannot be combined with --journal or "
-                    + "--store yet");
+        if (rocketOptions.reduction() != null && rocketOptions.journal() != null && !rocketOptions.journal().store()) {
+            throw new RocketException("--top-k, --min-score and --max-score cannot be combined with --journal (they "
+                    + "can with --store)");
         }
         boolean writer = cluster == null || cluster.rank() == 0;
         JournalOptions journal = writer ? rocketOptions.journal() : null;

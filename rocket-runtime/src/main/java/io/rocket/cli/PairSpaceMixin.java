@@ -1,6 +1,7 @@
 package io.rocket.cli;
 
 import io.rocket.core.RocketException;
+import io.rocket.inputs.InputLocations;
 import io.rocket.runtime.PairListFile;
 import io.rocket.runtime.QueryReference;
 import io.rocket.steal.PairSpace;
@@ -9,6 +10,7 @@ import picocli.CommandLine.Option;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.function.Function;
 
@@ -39,9 +41,26 @@ public final class PairSpaceMixin {
      *
      * @param items the run's keys, in index order (the combined list with {@code --against})
      * @param space the pairs to compute, of {@code items}
+     * @param block where the queries and references lie with {@code --against}; null without it
      * @param <K>   the key type
      */
-    public record Items<K>(List<K> items, PairSpace space) {
+    public record Items<K>(List<K> items, PairSpace space, QueryBlock block) {
+
+        /**
+         * The output settings for this run: with {@code --against} and no pair outside its rectangle, a dense
+         * matrix has the queries as rows and the references as columns; otherwise {@code outputs} as they are.
+         *
+         * @param outputs   the settings the options gave
+         * @param symmetric whether the application's function is symmetric
+         * @return the settings with the rectangle's layout, or {@code outputs}
+         */
+        public OutputSettings outputs(OutputSettings outputs, boolean symmetric) {
+            // A union with --pairs holds the rectangle; as many pairs means nothing beyond it.
+            if (block == null || space.pairs() != block.space().pairs()) {
+                return outputs;
+            }
+            return outputs.withLayout(block.layout(symmetric));
+        }
     }
 
     /**
@@ -66,25 +85,65 @@ public final class PairSpaceMixin {
      *                         pair of the items (naming the line)
      */
     public <K> Items<K> resolve(List<K> keys, Function<String, K> parse, Function<K, String> label) {
-        List<K> items = keys;
-        PairSpace space = PairSpace.triangle(keys.size());
+        List<K> references = null;
         if (against != null) {
-            List<K> references = new ArrayList<>();
+            references = new ArrayList<>();
             for (String text : referenceTexts()) {
                 references.add(parse.apply(text));
             }
+        }
+        return resolve(keys, references, label);
+    }
+
+    /**
+     * The run's items and pairs for the command's own {@code keys} and the references it found itself (an
+     * application that lists its reference directory as it lists its own, see {@link #referenceSource()}).
+     *
+     * @param keys       the command's items (the queries with {@code --against})
+     * @param references the reference keys, or null without {@code --against}
+     * @param label      the label of a key, as the results show it
+     * @param <K>        the key type
+     * @return the items and the space; every pair of {@code keys} without either option
+     * @throws RocketException when the references are none, or a {@code --pairs} line is not a pair of the items
+     */
+    public <K> Items<K> resolve(List<K> keys, List<K> references, Function<K, String> label) {
+        List<K> items = keys;
+        PairSpace space = PairSpace.triangle(keys.size());
+        QueryBlock block = null;
+        if (references != null) {
             if (references.isEmpty()) {
                 throw new RocketException("--against " + against + ": no items (an empty list or directory)");
             }
             QueryReference<K> combined = QueryReference.of(keys, references);
             items = combined.items();
             space = combined.space();
+            int referenceStart = items.size() - new LinkedHashSet<>(references).size();
+            block = new QueryBlock(items.size(), combined.queries(), referenceStart);
         }
         if (pairs != null) {
             PairSpace listed = PairListFile.read(pairs, items.stream().map(label).toList());
             space = against == null ? listed : PairSpace.union(List.of(space, listed));
         }
-        return new Items<>(items, space);
+        return new Items<>(items, space, block);
+    }
+
+    /**
+     * Where {@code --against} points, for an application that lists references as it lists its own inputs: a
+     * file is a list of inputs (one per line), anything else a directory.
+     *
+     * @return the source of the references, resolved; null without {@code --against}
+     * @throws RocketException when the list cannot be read or the directory cannot be resolved
+     */
+    public InputsMixin.Source referenceSource() {
+        if (against == null) {
+            return null;
+        }
+        InputLocations locations = InputLocations.defaults();
+        if (Files.isRegularFile(Path.of(against))) {
+            return new InputsMixin.Source(null, locations.readList(Path.of(against)), against);
+        }
+        Path resolved = locations.resolve(against);
+        return new InputsMixin.Source(resolved, null, InputLocations.display(resolved));
     }
 
     /** The reference keys as text: a directory's files, or a list file's lines. */

@@ -14,7 +14,9 @@ import java.util.List;
  * Where a run's {@link RocketOptions#reduction() reduction} hooks into a node: the {@link KeptPairs} in front of the
  * user's sink (a single node, rank 0), the {@link NodeFilter} in front of the result stream (other ranks), and the
  * end of the run, when rank 0 writes what top-k kept and adds the figures to the summary. Without a reduction every
- * method passes its sink through, so the run is as before.
+ * method passes its sink through, so the run is as before. With a result store ({@code --store}) the other ranks
+ * send every result, so that rank 0 stores them all before its reduction: the store then holds every pair and a
+ * later run can re-filter it, at the cost of the network traffic the nodes' filters would have saved.
  *
  * @param <K> key type
  * @param <R> result type
@@ -23,12 +25,15 @@ final class ResultReduction<K, R> {
     private final Application<K, R> app;
     private final List<K> keys;
     private final Reduction reduction;
+    /** With a result store every result must reach rank 0 to be stored, so only rank 0 reduces. */
+    private final boolean onRankZeroOnly;
     private KeptPairs<K, R> kept;
 
     ResultReduction(Application<K, R> app, List<K> keys, RocketOptions options) {
         this.app = app;
         this.keys = keys;
         this.reduction = options.reduction();
+        this.onRankZeroOnly = options.journal() != null && options.journal().store();
     }
 
     /** The sink results end in: {@code sink} behind the reduction, or {@code sink} itself without one. */
@@ -42,7 +47,7 @@ final class ResultReduction<K, R> {
 
     /** What a non-zero rank's pipeline writes to: {@code stream} behind the node's filter, or the stream itself. */
     <S extends ResultSink<K, R> & DroppedPairs> ResultSink<K, R> beforeStream(S stream) {
-        return reduction == null ? stream : new NodeFilter<>(app, keys.size(), reduction, stream, stream);
+        return reduction == null || onRankZeroOnly ? stream : new NodeFilter<>(app, keys.size(), reduction, stream, stream);
     }
 
     /**

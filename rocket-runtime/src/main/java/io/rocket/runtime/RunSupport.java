@@ -40,9 +40,11 @@ final class RunSupport {
         if (o.hostThreads() < 1 || o.ioThreads() < 0 || o.concurrentJobs() < 1 || o.tileSize() < 1) {
             throw new RocketException("host threads, I/O threads, concurrent jobs and tile size must be at least 1");
         }
-        if (o.reduction() != null && o.journal() != null) {
-            // The journal sits behind rank 0's reduction and would miss the pairs the nodes dropped.
-            throw new RocketException("--top-k, --min-score and --max-score cannot be combined with --journal yet");
+        if (o.reduction() != null && o.journal() != null && !o.journal().store()) {
+            // A resumed journal keeps its cut-back files, which top-k (written at the end) cannot extend; a store
+            // writes its files anew from every stored result, so it can (ResultReduction reduces on rank 0 then).
+            throw new RocketException("--top-k, --min-score and --max-score cannot be combined with --journal (they "
+                    + "can with --store)");
         }
     }
 

@@ -3,12 +3,15 @@ package io.rocket.apps.forensics;
 import io.rocket.cli.InputsMixin;
 import io.rocket.cli.JobRunner;
 import io.rocket.cli.OutputFormatMixin;
+import io.rocket.cli.PairSpaceMixin;
 import io.rocket.cli.ResultNeutral;
 import io.rocket.cli.ReductionOptions;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
+import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
+import io.rocket.apps.query.BestReferences;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,6 +21,8 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -25,7 +30,8 @@ import java.util.concurrent.Callable;
 /**
  * {@code rocket forensics DIR}: common-source camera identification by PRNU for every pair of photos in a
  * directory — the pair scores streamed as a TSV, and on request the score matrix and the clusters of photos taken
- * by the same camera.
+ * by the same camera. With {@code --against REFS} the photos are queries compared with reference photos only, and
+ * {@code --identify FILE} names each query's best reference.
  */
 @Command(name = "forensics", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Common-source camera identification: which photos in DIR (*.jpg, *.jpeg, all of one size) "
@@ -64,9 +70,18 @@ public final class ForensicsCommand implements Callable<Integer> {
             + "(clusters numbered from 1 in file order; NA for a photo that failed to load).")
     Path clusters;
 
+    @Option(names = "--identify", paramLabel = "FILE", description = "With --against: write each query photo's best "
+            + "reference photo, its score and whether it passes the threshold (TSV: query, rank, reference, score, "
+            + "same_camera yes/no).")
+    Path identify;
+
     @Option(names = "--size", paramLabel = "WxH", description = "The photos' size. Default: the most common size "
             + "among the first photos.")
     String size;
+
+    /** {@code --against REFS}: query photos against reference photos; {@code --pairs FILE}: listed pairs. */
+    @Mixin
+    PairSpaceMixin spaces;
 
     @Mixin
     RuntimeOptionsMixin runtime;
@@ -92,24 +107,52 @@ public final class ForensicsCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (identify != null && !spaces.hasReferences()) {
+            throw new RocketException("--identify names the best reference of each query: give the references with "
+                    + "--against");
+        }
         InputsMixin.Source from = inputs.source(dir, "photos");
         PhotoDirectory.Listing listing = PhotoDirectory.scan(from);
         noteIgnored(listing.ignored(), err);
-        int[] wh = size != null ? parseSize(size) : PhotoDirectory.commonSize(listing.photos());
+        InputsMixin.Source refSource = spaces.referenceSource();
+        PhotoDirectory.Listing refs = refSource == null ? null : PhotoDirectory.scan(refSource);
+        PairSpaceMixin.Items<Path> run = spaces.resolve(listing.photos(), refs == null ? null : refs.photos(),
+                ForensicsApp::fileName);
+        boolean triangle = run.space().isEverything();
+        if (!triangle && (matrix != null || clusters != null)) {
+            throw new RocketException("--matrix and --clusters need every pair of the photos: leave out --against "
+                    + "and --pairs (with --against, --identify names each query's best reference)");
+        }
+        int[] wh = size != null ? parseSize(size) : PhotoDirectory.commonSize(run.items());
         // Each device runs its own transforms; the runtime already keeps every core busy.
         FftThreading.configure(1);
-        ForensicsApp app = new ForensicsApp(new ForensicsPipeline(wh[0], wh[1], metric), listing.maxFileBytes());
+        long maxFileBytes = Math.max(listing.maxFileBytes(), refs == null ? 0 : refs.maxFileBytes());
+        ForensicsApp app = new ForensicsApp(new ForensicsPipeline(wh[0], wh[1], metric), maxFileBytes);
         out.printf(Locale.ROOT, "forensics: %d photos of %dx%d in %s, %s (same camera at >= %s); item %.1f MB%n",
-                listing.photos().size(), wh[0], wh[1], from.name(), metric.name(), cut, app.maxItemBytes() / 1e6);
+                run.items().size(), wh[0], wh[1], from.name() + (refs == null ? "" : " and " + refs.photos().size()
+                        + " references"), metric.name(), cut, app.maxItemBytes() / 1e6);
         out.flush();
-        List<String> labels = listing.photos().stream().map(ForensicsApp::fileName).toList();
+        List<String> labels = run.items().stream().map(ForensicsApp::fileName).toList();
         // The dense n x n matrix only where the outputs need every score.
-        SimilarityCollector scores = reduced ? null : new SimilarityCollector(labels.size());
-        RunSummary summary = JobRunner.run(app, listing.photos(), runtime, outputFormat.settings(), reduction,
-                d -> Double.toString(d), "score", out, scores == null ? List.of() : List.of(scores));
+        SimilarityCollector scores = reduced || !triangle ? null : new SimilarityCollector(labels.size());
+        Identification identification = identify == null ? null : new Identification(identify, cut);
+        BestReferences<Path, Double> best = identification == null ? null : identification.collector(run.block());
+        List<ResultSink<Path, Double>> sinks = new ArrayList<>();
+        if (scores != null) {
+            sinks.add(scores);
+        }
+        if (best != null) {
+            sinks.add(best);
+        }
+        RunSummary summary = JobRunner.run(app, run.items(), run.space(), runtime,
+                run.outputs(outputFormat.settings(), true), reduction, d -> Double.toString(d), "score", out, sinks);
         if (scores != null && runtime.writesOutputs()) {
             new ForensicsOutputs(matrix, clusters, metric, cut).write(scores, summary, labels, from.directory(), out,
                     err);
+        }
+        if (best != null && runtime.writesOutputs()) {
+            // A generated set's truth.tsv lies beside the references, or beside the queries.
+            identification.write(best, labels, Arrays.asList(refSource.directory(), from.directory()), out, err);
         }
         return JobRunner.exitCode(summary);
     }

@@ -3,6 +3,8 @@ package io.rocket.apps.microscopy;
 import io.rocket.files.FileItemApplication;
 import io.rocket.cli.InputsMixin;
 import io.rocket.cli.JobRunner;
+import io.rocket.cli.OutputSettings;
+import io.rocket.cli.PairSpaceMixin;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.RocketException;
@@ -70,6 +72,10 @@ public final class MicroscopyCommand implements Callable<Integer> {
             + "(PNG, 1 nm pixels).")
     Path fusedPng;
 
+    /** {@code --against REFS}: query particles against references; {@code --pairs FILE}: listed pairs. */
+    @Mixin
+    PairSpaceMixin spaces;
+
     @Mixin
     RuntimeOptionsMixin runtime;
 
@@ -91,14 +97,24 @@ public final class MicroscopyCommand implements Callable<Integer> {
         InputsMixin.Source from = inputs.source(dir, "particles");
         ParticleDirectory.Listing listing = ParticleDirectory.scan(from);
         noteIgnored(listing.ignored(), err);
-        List<Path> files = listing.particles();
-        MicroscopyApp app = new MicroscopyApp(settings, listing.largestBytes());
+        ParticleDirectory.Listing refs = spaces.hasReferences() ? ParticleDirectory.scan(spaces.referenceSource())
+                : null;
+        PairSpaceMixin.Items<Path> run = spaces.resolve(listing.particles(),
+                refs == null ? null : refs.particles(), MicroscopyCommand::name);
+        boolean triangle = run.space().isEverything();
+        if (!triangle && (fused != null || fusedPng != null)) {
+            throw new RocketException("--fused and --fused-png need every pair of the particles: leave out "
+                    + "--against and --pairs");
+        }
+        List<Path> files = run.items();
+        MicroscopyApp app = new MicroscopyApp(settings, Math.max(listing.largestBytes(),
+                refs == null ? 0 : refs.largestBytes()));
         out.printf(Locale.ROOT, "microscopy: %d particles in %s; scale %s nm, %d starts, at most %d localizations "
                 + "per particle%n", files.size(), from.name(), scale, starts, maxPoints);
         out.flush();
         RegistrationCollector collector = new RegistrationCollector(files.size());
-        RunSummary summary = JobRunner.run(app, files, runtime, Registration::toTsv, Registration.COLUMNS, out,
-                List.of(collector));
+        RunSummary summary = JobRunner.run(app, files, run.space(), runtime, OutputSettings.DEFAULTS,
+                null, Registration::toTsv, Registration.COLUMNS, out, List.of(collector));
         if (runtime.writesOutputs()) {
             Set<Integer> failed = new HashSet<>();
             summary.failures.forEach(f -> failed.add(f.item()));
@@ -106,7 +122,8 @@ public final class MicroscopyCommand implements Callable<Integer> {
             if (truth != null) {
                 reportPairs(files, collector, truth, out);
             }
-            if (fused != null || fusedPng != null || (truth != null && truth.hasTemplate())) {
+            // Fusion places every particle by all its pairs: only a run of every pair has them.
+            if (triangle && (fused != null || fusedPng != null || (truth != null && truth.hasTemplate()))) {
                 fuse(files, failed, collector, truth, out, err);
             }
         }

@@ -3,12 +3,16 @@ package io.rocket.apps.phylogenetics;
 import io.rocket.cli.InputsMixin;
 import io.rocket.cli.JobRunner;
 import io.rocket.cli.OutputFormatMixin;
+import io.rocket.cli.PairSpaceMixin;
 import io.rocket.cli.ResultNeutral;
 import io.rocket.cli.ReductionOptions;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
+import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
+import io.rocket.apps.query.BestReferences;
+import io.rocket.apps.query.MatchTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
@@ -19,6 +23,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -68,6 +73,11 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
             + "without extensions).")
     Path tree;
 
+    @Option(names = "--nearest", paramLabel = "FILE", description = "With --against: write the nearest references "
+            + "of each query proteome, nearest first (TSV: query, rank, reference, distance): the --top-k K nearest, "
+            + "or the nearest one without --top-k.")
+    Path nearest;
+
     @ResultNeutral
     @Option(names = "--method", paramLabel = "M", defaultValue = "nj", converter = MethodConverter.class,
             description = "Tree method: nj (neighbour joining, unrooted) or upgma (rooted). Default: ${DEFAULT-VALUE}.")
@@ -90,6 +100,10 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
             + "entries (8 bytes each) instead of the bound 20*min(20^(K-1), residues); useful at K = 6 or 7.")
     Long maxEntries;
 
+    /** {@code --against REFS}: query proteomes against references; {@code --pairs FILE}: listed pairs. */
+    @Mixin
+    PairSpaceMixin spaces;
+
     @Mixin
     RuntimeOptionsMixin runtime;
 
@@ -107,26 +121,55 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
             throw new RocketException("--matrix and --tree need every distance: leave out --top-k, --min-score and "
                     + "--max-score, or write the kept pairs with --output alone");
         }
+        if (nearest != null && !spaces.hasReferences()) {
+            throw new RocketException("--nearest names the nearest references of each query: give the references "
+                    + "with --against");
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         InputsMixin.Source from = inputs.source(dir, "proteomes");
         source = from.name();
         ProteomeDirectory.Listing listing = ProteomeDirectory.scan(from);
         noteIgnored(listing.ignored(), err);
-        SlotSizes sizes = SlotSizes.measure(listing.proteomes(), k, convention, maxResidues, maxEntries);
+        ProteomeDirectory.Listing refs = spaces.hasReferences() ? ProteomeDirectory.scan(spaces.referenceSource())
+                : null;
+        PairSpaceMixin.Items<Path> run = spaces.resolve(listing.proteomes(),
+                refs == null ? null : refs.proteomes(), TaxonLabels::fromPath);
+        boolean wantTree = matrix != null || tree != null;
+        if (wantTree && !run.space().isEverything()) {
+            throw new RocketException("--matrix and --tree need every distance between the proteomes: leave out "
+                    + "--against and --pairs (with --against, --nearest places each query among the references)");
+        }
+        SlotSizes sizes = SlotSizes.measure(run.items(), k, convention, maxResidues, maxEntries);
         checkSizes(sizes);
-        reportSizes(sizes, listing.proteomes().size(), out, err);
+        reportSizes(sizes, run.items().size(), out, err);
 
         PhylogeneticsApp app = new PhylogeneticsApp(sizes);
-        List<String> labels = listing.proteomes().stream().map(TaxonLabels::fromPath).toList();
-        boolean wantTree = matrix != null || tree != null;
+        List<String> labels = run.items().stream().map(TaxonLabels::fromPath).toList();
         DistanceCollector collector = wantTree ? new DistanceCollector(labels) : null;
-        RunSummary summary = JobRunner.run(app, listing.proteomes(), runtime, outputFormat.settings(), reduction,
-                d -> Double.toString(d), "distance", out, collector == null ? List.of() : List.of(collector));
+        var kept = reduction.reduction();
+        BestReferences<Path, Double> best = nearest == null ? null : new BestReferences<>(run.block(),
+                kept == null || kept.topK() <= 0 ? 1 : kept.topK(), Double::doubleValue, true);
+        List<ResultSink<Path, Double>> sinks = new ArrayList<>();
+        if (collector != null) {
+            sinks.add(collector);
+        }
+        if (best != null) {
+            sinks.add(best);
+        }
+        RunSummary summary = JobRunner.run(app, run.items(), run.space(), runtime,
+                run.outputs(outputFormat.settings(), true), reduction, d -> Double.toString(d), "distance", out,
+                sinks);
         if (collector != null && runtime.writesOutputs()) {
             Set<Integer> failed = new HashSet<>();
             summary.failures.forEach(f -> failed.add(f.item()));
             new TreeOutputs(matrix, tree, method, phylipFormat == PhylipFormat.LOWER).write(collector.complete(failed), summary, labels, out, err);
+        }
+        if (best != null && runtime.writesOutputs()) {
+            int placed = MatchTable.write(nearest, best, labels, "distance", null, null);
+            out.printf(Locale.ROOT, "nearest: %d of %d queries placed among %d references -> %s%n", placed,
+                    run.block().queries(), run.block().references(), nearest);
+            out.flush();
         }
         return JobRunner.exitCode(summary);
     }

@@ -71,6 +71,34 @@ class MicroscopyCommandTest {
     }
 
     @Test
+    void microscopy_againstReferences_registersEachQueryWithEachReference_andRefusesFusion() throws Exception {
+        Path dir = generate(5, 6, 8);
+        Path queries = Files.createDirectories(tmp.resolve("queries"));
+        Path references = Files.createDirectories(tmp.resolve("references"));
+        for (int k = 0; k < 5; k++) {
+            String name = String.format("particle_%03d.json", k);
+            Files.copy(dir.resolve(name), (k < 2 ? queries : references).resolve(name));
+        }
+        Path pairs = tmp.resolve("pairs.tsv");
+        Cli.Result r = Cli.run("microscopy", queries.toString(), "--against", references.toString(), "--device",
+                "cpu", "--output", pairs.toString());
+        assertThat(r.code()).as(r.both()).isZero();
+        List<String> lines = Files.readAllLines(pairs);
+        assertThat(lines).hasSize(1 + 2 * 3);
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split("\t");
+            assertThat(Files.exists(queries.resolve(f[2])) != Files.exists(queries.resolve(f[3]))).as(line).isTrue();
+        }
+        assertThat(r.out()).doesNotContain("fusion:");
+
+        Cli.Result refused = Cli.run("microscopy", queries.toString(), "--against", references.toString(),
+                "--device", "cpu", "--fused", tmp.resolve("fused.csv").toString());
+        assertThat(refused.code()).isNotZero();
+        assertThat(refused.err().strip().lines().toList()).hasSize(1).first().asString()
+                .contains("--fused and --fused-png need every pair of the particles");
+    }
+
+    @Test
     void microscopy_simDevice_isRefusedWithOneLine() {
         Path dir = generate(2, 5, 6);
         Cli.Result r = Cli.run("microscopy", dir.toString(), "--device", "sim");
