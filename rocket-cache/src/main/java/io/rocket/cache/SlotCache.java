@@ -2,9 +2,7 @@ package io.rocket.cache;
 
 import io.rocket.core.summary.CacheStats;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.BitSet;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntConsumer;
@@ -12,13 +10,16 @@ import java.util.function.IntFunction;
 
 /**
  * A fixed number of fixed-size slots holding loaded items: the device cache (L1, one per device) and the host
- * cache (L2, one per node) are both instances. Storage and policy are separate: this class owns slots, states and
- * references; an {@link EvictionPolicy} picks victims among unreferenced slots, and owns which items to keep
- * ({@link #keep}). Slot buffers are made all at once or on first use ({@link SlotBuffers}).
+ * cache (L2, one per node) are both instances. Storage and policy are separate: this class runs the grant protocol
+ * (who is granted, who waits, who is told what); a {@link SlotTable} keeps the slots' items, states and references;
+ * an {@link EvictionPolicy} picks victims among unreferenced slots, and owns which items to keep ({@link #keep}); a
+ * {@link SlotStorage} gives the slots their memory, fixed slots with buffers made all at once or on first use
+ * ({@link SlotBuffers}) or a byte budget ({@link ByteBudget}); {@link BlockedRequests} queues the requests that wait
+ * for room.
  *
- * <p><b>Concurrency.</b> One lock guards every field below except {@code buffers}, which is set once per slot.
- * Callbacks into {@link CacheRequest}s are made after the lock is released, so a callback may call back into the
- * cache. Slot
+ * <p><b>Concurrency.</b> One lock guards every field below, the table and the storage, except the slots' buffers,
+ * which a slot's loader and readers read once the cache granted them the slot. Callbacks into {@link CacheRequest}s
+ * are made after the lock is released, so a callback may call back into the cache. Slot
  * states follow {@link SlotState}; a WRITE slot's data is written only by the request that was granted
  * {@link Grant#LOAD} for it, and a READ slot's data is only read.
  *
@@ -34,26 +35,13 @@ import java.util.function.IntFunction;
 public final class SlotCache<B> {
     private final String name;
     private final long slotBytes;
-    /** The buffers of a slot-count cache; null for a byte-budget one. */
-    private final SlotBuffers<B> buffers;
-    /** The memory of a byte-budget cache; null for a slot-count one. */
-    private final ByteBudget<B> budget;
-    /** A byte-budget cache's slots that hold no item (a stack of slot indices); they are not in the policy. */
-    private final int[] empty;
-    private int emptyCount;
-    /** Bytes of the byte-budget cache's unreferenced slots: what evicting everything evictable would free. */
-    private long evictableBytes;
-    /** The most items held at once (byte budget): the capacity in items the run's sizes gave. */
-    private int peakItems;
+    /** Fixed slots or a byte budget: the slots' buffers and the cache's room. */
+    private final SlotStorage<B> storage;
     private final ReentrantLock lock = new ReentrantLock();
     private final EvictionPolicy policy;
-    private final int[] slotOf;
-    private final int[] itemOf;
-    private final SlotState[] states;
-    private final int[] refs;
-    private final Throwable[] failures;
+    private final SlotTable table;
     private final SlotWaiters waiters;
-    private final ArrayDeque<CacheRequest> blocked = new ArrayDeque<>();
+    private final BlockedRequests blocked;
     private long hits;
     private long misses;
     /**
@@ -61,9 +49,6 @@ public final class SlotCache<B> {
      * request is always a miss: marking them there sees them all.
      */
     private final BitSet requested;
-    private long evictions;
-    /** Told each item this cache evicts; see {@link #onEvict}. */
-    private volatile IntConsumer evicted = item -> { };
     private long waits;
 
     /**
@@ -85,26 +70,8 @@ public final class SlotCache<B> {
      */
     public SlotCache(String name, int items, int slots, long slotBytes, IntFunction<B> allocator,
                      EvictionPolicy policy, boolean onFirstUse) {
-        if (slots < 2) {
-            throw new IllegalArgumentException(name + ": a cache needs at least 2 slots, got " + slots);
-        }
-        this.name = name;
-        this.slotBytes = slotBytes;
-        this.policy = policy;
-        this.slotOf = new int[items];
-        Arrays.fill(slotOf, -1);
-        this.requested = new BitSet(items);
-        this.itemOf = new int[slots];
-        Arrays.fill(itemOf, -1);
-        this.states = new SlotState[slots];
-        Arrays.fill(states, SlotState.FREE);
-        this.refs = new int[slots];
-        this.failures = new Throwable[slots];
-        this.buffers = new SlotBuffers<>(slots, allocator, onFirstUse);
-        this.budget = null;
-        this.empty = null;
-        this.waiters = new SlotWaiters(slots);
-        policy.init(slots);
+        this(name, items, slotBytes, policy,
+                new FixedSlotStorage<>(new SlotBuffers<>(atLeastTwo(name, slots), allocator, onFirstUse), policy));
     }
 
     /**
@@ -122,29 +89,29 @@ public final class SlotCache<B> {
      */
     public SlotCache(String name, int items, long budgetBytes, long maxItemBytes, SlotMemory<B> memory,
                      EvictionPolicy policy) {
-        int slots = Math.max(2, items);
+        this(name, items, maxItemBytes, policy,
+                new BudgetSlotStorage<>(memory, maxItemBytes, budgetBytes, Math.max(2, items), policy));
+    }
+
+    private SlotCache(String name, int items, long slotBytes, EvictionPolicy policy, SlotStorage<B> storage) {
+        int slots = storage.slots();
         this.name = name;
-        this.slotBytes = maxItemBytes;
+        this.slotBytes = slotBytes;
         this.policy = policy;
-        this.slotOf = new int[items];
-        Arrays.fill(slotOf, -1);
+        this.storage = storage;
+        this.table = new SlotTable(name, items, policy, storage);
         this.requested = new BitSet(items);
-        this.itemOf = new int[slots];
-        Arrays.fill(itemOf, -1);
-        this.states = new SlotState[slots];
-        Arrays.fill(states, SlotState.FREE);
-        this.refs = new int[slots];
-        this.failures = new Throwable[slots];
-        this.buffers = null;
-        this.budget = new ByteBudget<>(memory, maxItemBytes, budgetBytes, slots);
         this.waiters = new SlotWaiters(slots);
+        this.blocked = new BlockedRequests(this::tryGrant);
         policy.init(slots);
-        // Empty slots wait on a stack, not in the policy: eviction by bytes then only ever meets slots that hold some.
-        this.empty = new int[slots];
-        for (int s = slots - 1; s >= 0; s--) {
-            policy.pinned(s);
-            empty[emptyCount++] = s;
+        storage.init(table::evictOne);
+    }
+
+    private static int atLeastTwo(String name, int slots) {
+        if (slots < 2) {
+            throw new IllegalArgumentException(name + ": a cache needs at least 2 slots, got " + slots);
         }
+        return slots;
     }
 
     public String name() {
@@ -158,7 +125,7 @@ public final class SlotCache<B> {
      * @return the number of slots
      */
     public int slots() {
-        return itemOf.length;
+        return table.slots();
     }
 
     /**
@@ -166,7 +133,7 @@ public final class SlotCache<B> {
      * first call for a slot allocates its buffer.
      */
     public B buffer(int slot) {
-        return budget != null ? budget.buffer(slot) : buffers.get(slot);
+        return storage.buffer(slot);
     }
 
     /** Requests the request's items; it is granted now or later, see {@link CacheRequest}. */
@@ -180,7 +147,7 @@ public final class SlotCache<B> {
         try {
             granted = blocked.isEmpty() && tryGrant(request);
             if (!granted) {
-                blocked.addLast(request);
+                blocked.add(request);
             }
         } finally {
             lock.unlock();
@@ -203,12 +170,12 @@ public final class SlotCache<B> {
         }
         lock.lock();
         try {
-            int slot = slotOf[request.item(0)];
-            if (slot < 0 || states[slot] == SlotState.INVALID || states[slot] == SlotState.FREE) {
+            int slot = table.slotOf(request.item(0));
+            if (slot < 0 || table.state(slot) == SlotState.INVALID || table.state(slot) == SlotState.FREE) {
                 return false;
             }
-            pin(slot);
-            if (states[slot] == SlotState.READ) {
+            table.pin(slot);
+            if (table.state(slot) == SlotState.READ) {
                 request.assign(0, slot, Grant.READY, null);
                 request.arm(0);
             } else {
@@ -230,29 +197,28 @@ public final class SlotCache<B> {
         int hitsOnEvictable = 0;
         long hitBytes = 0;
         for (int p = 0; p < n; p++) {
-            int slot = slotOf[request.item(p)];
+            int slot = table.slotOf(request.item(p));
             if (slot < 0) {
                 missing++;
-            } else if (refs[slot] == 0) {
+            } else if (table.refs(slot) == 0) {
                 hitsOnEvictable++;
-                hitBytes += budget == null ? 0 : budget.bytes(slot);
+                hitBytes += storage.bytes(slot);
             }
         }
-        if (budget == null ? policy.evictable() - hitsOnEvictable < missing
-                : missing > 0 && !budget.fits(missing, evictableBytes - hitBytes)) {
+        if (!storage.fits(missing, hitsOnEvictable, hitBytes)) {
             return false;
         }
         int outstanding = 0;
         // Hits first, so that evicting for a miss can never take a slot this same request is about to hit.
         for (int p = 0; p < n; p++) {
             int item = request.item(p);
-            int slot = slotOf[item];
+            int slot = table.slotOf(item);
             if (slot >= 0) {
                 hits++;
-                pin(slot);
-                switch (states[slot]) {
+                table.pin(slot);
+                switch (table.state(slot)) {
                     case READ -> request.assign(p, slot, Grant.READY, null);
-                    case INVALID -> request.assign(p, slot, Grant.FAILED, failures[slot]);
+                    case INVALID -> request.assign(p, slot, Grant.FAILED, table.failure(slot));
                     case WRITE -> {
                         waits++;
                         request.assign(p, slot, Grant.WAIT, null);
@@ -265,67 +231,16 @@ public final class SlotCache<B> {
         }
         for (int p = 0; p < n; p++) {
             int item = request.item(p);
-            int slot = slotOf[item];
-            if (slot < 0) {
+            if (table.slotOf(item) < 0) {
                 misses++;
                 requested.set(item);
-                if (budget == null) {
-                    slot = policy.victim();
-                    unmap(slot);
-                } else {
-                    slot = empty[--emptyCount];
-                    budget.startLoad(slot, this::evictOne);
-                }
-                itemOf[slot] = item;
-                slotOf[item] = slot;
-                policy.assigned(slot, item);
-                states[slot] = SlotState.WRITE;
-                failures[slot] = null;
-                refs[slot] = 1;
+                int slot = table.startLoad(item);
                 request.assign(p, slot, Grant.LOAD, null);
                 waiters.add(slot, request, p);
                 outstanding++;
             }
         }
         request.arm(outstanding);
-        return true;
-    }
-
-    private void pin(int slot) {
-        if (refs[slot]++ == 0) {
-            policy.pinned(slot);
-            if (budget != null) {
-                evictableBytes -= budget.bytes(slot);
-            }
-        }
-    }
-
-    /** The slot's item, if any, leaves the cache. */
-    private void unmap(int slot) {
-        int old = itemOf[slot];
-        if (old >= 0) {
-            slotOf[old] = -1;
-            itemOf[slot] = -1;
-            evictions++;
-            evicted.accept(old);
-        }
-    }
-
-    /**
-     * Byte budget, under the lock: evicts the least recently used unreferenced slot, its buffer freed and the slot
-     * emptied; false when no slot is evictable.
-     */
-    private boolean evictOne() {
-        int slot = policy.victim();
-        if (slot < 0) {
-            return false;
-        }
-        evictableBytes -= budget.bytes(slot);
-        unmap(slot);
-        budget.release(slot);
-        states[slot] = SlotState.FREE;
-        failures[slot] = null;
-        empty[emptyCount++] = slot;
         return true;
     }
 
@@ -341,50 +256,33 @@ public final class SlotCache<B> {
 
     private void finish(int slot, SlotState state, Throwable error) {
         B fitted = null;
-        boolean fits = false;
-        if (budget != null && state == SlotState.READ) {
+        if (state == SlotState.READ && storage.refits()) {
             // Into a buffer of the item's own size; the copy runs outside the lock, by the loader that owns the slot.
             lock.lock();
             try {
-                checkWrite(slot);
-                fitted = budget.fitting(slot, this::evictOne);
+                table.checkWrite(slot);
+                fitted = storage.fitting(slot);
             } finally {
                 lock.unlock();
             }
-            fits = fitted == null; // a maximal item stays where it was loaded
-            if (!fits) {
-                budget.copyLoaded(slot, fitted);
+            if (fitted != null) { // a maximal item stays where it was loaded
+                storage.copyLoaded(slot, fitted);
             }
         }
         SlotWaiters.Taken taken;
         ArrayList<CacheRequest> granted = null;
         lock.lock();
         try {
-            checkWrite(slot);
-            states[slot] = state;
-            failures[slot] = error;
+            table.finish(slot, state, error);
             taken = waiters.take(slot);
-            if (budget != null) {
-                if (fitted != null) {
-                    budget.install(slot, fitted);
-                } else if (!fits) {
-                    budget.release(slot);
-                }
-                peakItems = Math.max(peakItems, itemOf.length - emptyCount);
-                // The loading buffer's bytes are free again: a request waiting for room may fit now.
-                granted = grantBlocked();
+            if (storage.finished(slot, state == SlotState.READ, fitted)) {
+                granted = blocked.grant();
             }
         } finally {
             lock.unlock();
         }
         taken.settle(error);
-        settleGranted(granted);
-    }
-
-    private void checkWrite(int slot) {
-        if (states[slot] != SlotState.WRITE) {
-            throw new IllegalStateException(name + ": slot " + slot + " is " + states[slot] + ", not WRITE");
-        }
+        BlockedRequests.settle(granted);
     }
 
     /** Drops the request's references; slots without references become evictable and blocked requests retry. */
@@ -407,52 +305,13 @@ public final class SlotCache<B> {
         lock.lock();
         try {
             for (int p = 0; p < request.count(); p++) {
-                int slot = request.slot(p);
-                if (states[slot] == SlotState.WRITE) {
-                    throw new IllegalStateException(name + ": release of slot " + slot + " before its load ended");
-                }
-                if (--refs[slot] == 0) {
-                    if (budget != null) {
-                        evictableBytes += budget.bytes(slot);
-                    }
-                    if (cold) {
-                        policy.unpinnedCold(slot);
-                    } else {
-                        policy.unpinned(slot);
-                    }
-                } else if (refs[slot] < 0) {
-                    throw new IllegalStateException(name + ": slot " + slot + " released more often than pinned");
-                }
+                table.unpin(request.slot(p), cold);
             }
-            granted = grantBlocked();
+            granted = blocked.grant();
         } finally {
             lock.unlock();
         }
-        settleGranted(granted);
-    }
-
-    /** Under the lock: grants blocked requests in order while they fit; the granted ones, or null for none. */
-    private ArrayList<CacheRequest> grantBlocked() {
-        ArrayList<CacheRequest> granted = null;
-        CacheRequest next;
-        while ((next = blocked.peekFirst()) != null && tryGrant(next)) {
-            blocked.pollFirst();
-            if (granted == null) {
-                granted = new ArrayList<>(4);
-            }
-            granted.add(next);
-        }
-        return granted;
-    }
-
-    /** After the lock: tells requests granted by {@link #grantBlocked}. */
-    private static void settleGranted(ArrayList<CacheRequest> granted) {
-        if (granted != null) {
-            for (CacheRequest r : granted) {
-                r.onGranted();
-                r.settleOne();
-            }
-        }
+        BlockedRequests.settle(granted);
     }
 
     /**
@@ -464,18 +323,10 @@ public final class SlotCache<B> {
     public void touch(int a, int b) {
         lock.lock();
         try {
-            touchLocked(a);
-            touchLocked(b);
+            table.touch(a);
+            table.touch(b);
         } finally {
             lock.unlock();
-        }
-    }
-
-    private void touchLocked(int item) {
-        int slot = item < 0 ? -1 : slotOf[item];
-        if (slot >= 0 && refs[slot] == 0 && states[slot] == SlotState.READ) {
-            policy.pinned(slot);
-            policy.unpinned(slot);
         }
     }
 
@@ -488,7 +339,7 @@ public final class SlotCache<B> {
     public void keep(int[] items) {
         lock.lock();
         try {
-            policy.keep(items, item -> slotOf[item]);
+            policy.keep(items, table::slotOf);
         } finally {
             lock.unlock();
         }
@@ -500,14 +351,14 @@ public final class SlotCache<B> {
      * contact, which keeps its list of who holds what true). Set before the cache is used.
      */
     public void onEvict(IntConsumer listener) {
-        this.evicted = listener;
+        table.onEvict(listener);
     }
 
     /** Whether the item is in the cache now (any state). For tests and heuristics; may change at once. */
     public boolean contains(int item) {
         lock.lock();
         try {
-            return slotOf[item] >= 0;
+            return table.slotOf(item) >= 0;
         } finally {
             lock.unlock();
         }
@@ -528,7 +379,7 @@ public final class SlotCache<B> {
         lock.lock();
         try {
             // A byte-budget cache reports the most items it held at once: its capacity in items for these sizes.
-            return new CacheStats(budget == null ? slots() : peakItems, slotBytes, hits, misses, evictions, waits);
+            return new CacheStats(storage.capacityItems(), slotBytes, hits, misses, table.evictions(), waits);
         } finally {
             lock.unlock();
         }
@@ -541,11 +392,7 @@ public final class SlotCache<B> {
     public void checkInvariants(boolean quiescent) {
         lock.lock();
         try {
-            SlotInvariants.check(name, policy, slotOf, itemOf, states, refs, waiters, blocked.size(), quiescent,
-                    budget != null);
-            if (budget != null) {
-                BudgetInvariants.check(name, budget, states, refs, evictableBytes, emptyCount);
-            }
+            table.checkInvariants(waiters, blocked.size(), quiescent);
         } finally {
             lock.unlock();
         }
