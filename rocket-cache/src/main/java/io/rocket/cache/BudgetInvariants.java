@@ -3,7 +3,7 @@ package io.rocket.cache;
 /**
  * The consistency check of a byte-budget {@link SlotCache}'s memory, beside {@link SlotInvariants}: every slot that
  * holds an item being written or read holds a buffer, empty and failed slots hold none, the empty-slot stack counts
- * the empty slots, and the evictable bytes the cache keeps are those of its unreferenced slots.
+ * the empty slots, and the evictable bytes its slot storage keeps are those of its unreferenced slots.
  */
 final class BudgetInvariants {
     private BudgetInvariants() {

@@ -116,8 +116,8 @@ class ReportBrowserTest {
         String hosts = hosts(nodes);
         Path trace = dir.resolve("cluster.json");
         Path summary = dir.resolve("cluster-summary.json");
-        String[] app = {"synthetic", "--items", "100", "--item-bytes", "256", "--compare-ms", "0.5", "--seed", "5", "--device", "cpu",
-                "--host-threads", "1", "--tile-size", "8", "--host-cache-size", "30slots", "--trace", trace.toString()};
+        String[] app = {"synthetic", "--items", "100", "--item-bytes", "256", "--compare-ms", "0.5", "--seed", "5",
+                "--device", "cpu", "--host-threads", "1", "--tile-size", "8", "--host-cache-size", "30slots", "--trace", trace.toString()};
         List<Process> processes = new ArrayList<>();
         for (int r = 0; r < nodes; r++) {
             processes.add(start(app, nodes, r, hosts, r == 0 ? List.of("--summary-json", summary.toString())
