@@ -63,6 +63,7 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
             + "--phylip-format).")
     Path matrix;
 
+    @ResultNeutral // how the matrix is written, not what a pair computes
     @Option(names = "--phylip-format", paramLabel = "F", defaultValue = "square",
             converter = PhylipFormatConverter.class, description = "Layout of the --matrix file: square (every "
                     + "distance) or lower (the lower triangle, PHYLIP's L option: row i holds the distances to the "
