@@ -315,6 +315,78 @@ public final class SlotCache<B> {
     }
 
     /**
+     * Pins {@code items[0..n)} if every one of them is readable now, all or none, without waiting, loading or
+     * counting anything: for running a row of cached pairs as one task. Costs one lock for the row. Pins nothing
+     * while requests wait for room, so a row never goes ahead of them (the FIFO order of grants holds).
+     *
+     * @param items the items, each pinned once per occurrence
+     * @param n     how many of {@code items} to pin
+     * @param slots receives the slot of {@code items[k]} at {@code slots[k]} when this returns true
+     * @return whether every item was pinned; false pins nothing
+     */
+    public boolean pinResident(int[] items, int n, int[] slots) {
+        lock.lock();
+        try {
+            if (!blocked.isEmpty()) {
+                return false;
+            }
+            for (int k = 0; k < n; k++) {
+                int slot = table.slotOf(items[k]);
+                if (slot < 0 || table.state(slot) != SlotState.READ) {
+                    return false;
+                }
+                slots[k] = slot;
+            }
+            for (int k = 0; k < n; k++) {
+                table.pin(slots[k]);
+            }
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Drops the references {@link #pinResident} took, and counts {@code hits} lookups served by them (two per pair
+     * run on them, as a pair job counts); blocked requests retry.
+     *
+     * @param slots the slots {@code pinResident} returned
+     * @param n     how many of them
+     * @param hits  hits to add to the cache's counters
+     */
+    public void unpin(int[] slots, int n, long hits) {
+        ArrayList<CacheRequest> granted;
+        lock.lock();
+        try {
+            this.hits += hits;
+            for (int k = 0; k < n; k++) {
+                table.unpin(slots[k], false);
+            }
+            granted = blocked.grant();
+        } finally {
+            lock.unlock();
+        }
+        BlockedRequests.settle(granted);
+    }
+
+    /**
+     * As {@link #touch} for {@code items[0..n)}, under one lock.
+     *
+     * @param items the items just used elsewhere
+     * @param n     how many of them
+     */
+    public void touchAll(int[] items, int n) {
+        lock.lock();
+        try {
+            for (int k = 0; k < n; k++) {
+                table.touch(items[k]);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
      * Marks the items {@code a} and {@code b} (-1: none) as just used, where this cache holds them unreferenced, as if
      * they had been acquired and released: for an upper level that serves them from its own copy. Without it, an item
      * a device finds in its L1 ages in L2 however often it is used, L2 evicts it, and the next device that needs it

@@ -33,9 +33,17 @@ final class DeviceLane<K, R> implements AutoCloseable {
     final ResourceExecutor copyIn;
     final ResourceExecutor copyOut;
     final BufferPool<DeviceBuffer> staging;
+    /** Most columns of one resident row; 0 when this device runs every pair as a job. */
+    final int rowSpan;
     private final NodePipeline<K, R> node;
     private final ArrayBlockingQueue<PairJob<K, R>> jobs;
     private final List<PairJob<K, R>> allJobs = new ArrayList<>();
+    /** Resident rows: one computing on the kernel thread while the worker pins the next; empty when rowSpan is 0. */
+    private final ArrayBlockingQueue<ResidentRow<K, R>> rows = new ArrayBlockingQueue<>(ROWS);
+    private final int rowCount;
+
+    /** Resident rows per device; together they pin at most the L1's slots. */
+    static final int ROWS = 2;
 
     DeviceLane(NodePipeline<K, R> node, Device device, PipelineConfig config, Tracer tracer) {
         Application<K, R> app = node.app;
@@ -67,6 +75,13 @@ final class DeviceLane<K, R> implements AutoCloseable {
         });
         this.copyIn = new ResourceExecutor(id + " h2d", ThreadKind.COPY_IN, 1, tracer);
         this.copyOut = new ResourceExecutor(id + " d2h", ThreadKind.COPY_OUT, 1, tracer);
+        this.rowSpan = ResidentRow.span(this, ROWS);
+        if (rowSpan > 0) {
+            for (int k = 0; k < ROWS; k++) {
+                rows.add(new ResidentRow<>(node, this, rowSpan));
+            }
+        }
+        this.rowCount = rows.size();
     }
 
     /** Takes a free job, waiting while the concurrent-job limit is reached. */
@@ -79,9 +94,19 @@ final class DeviceLane<K, R> implements AutoCloseable {
         node.jobReturned(this);
     }
 
-    /** Whether every job is back in the pool. */
+    /** Takes a free resident row, waiting while every row is in flight. */
+    ResidentRow<K, R> takeRow() throws InterruptedException {
+        return rows.take();
+    }
+
+    void returnRow(ResidentRow<K, R> row) {
+        rows.add(row);
+        node.jobReturned(this);
+    }
+
+    /** Whether every job and every resident row is back in its pool. */
     boolean idle() {
-        return jobs.size() == allJobs.size();
+        return jobs.size() == allJobs.size() && rows.size() == rowCount;
     }
 
     List<ResourceExecutor> executors() {

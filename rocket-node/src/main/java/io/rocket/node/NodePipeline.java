@@ -262,6 +262,47 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         lane.takeJob().start(i, j);
     }
 
+    /**
+     * Most columns of one resident row of {@code device} (see {@link #takeRow}); 0 when the device runs every pair
+     * as a job (cuda, or an L1 too small to pin a row).
+     */
+    public int rowSpan(int device) {
+        return lanes.get(device).rowSpan;
+    }
+
+    /**
+     * Takes a free row of {@code device} for item i's pairs against up to {@link #rowSpan} columns, waiting while its
+     * rows are all in flight; fill it, then {@link #submitRow} it. Called by the device's worker thread.
+     */
+    public ResidentRow<K, R> takeRow(int device) throws InterruptedException {
+        return lanes.get(device).takeRow();
+    }
+
+    /** Gives back a row taken with {@link #takeRow} and never submitted. */
+    public void returnRow(int device, ResidentRow<K, R> row) {
+        lanes.get(device).returnRow(row);
+    }
+
+    /**
+     * Runs the row's pairs: when all its items are readable in the device's L1 now, as one task on the device's
+     * kernel thread; otherwise as pair jobs, each through {@link #submit} (waiting for free jobs). The row goes back
+     * to its pool either way. Called by the device's worker thread.
+     */
+    public void submitRow(int device, ResidentRow<K, R> row) throws InterruptedException {
+        DeviceLane<K, R> lane = lanes.get(device);
+        if (row.size() > 0 && row.pin()) {
+            lane.kernel.execute(row);
+            return;
+        }
+        try {
+            for (int k = 0; k < row.size(); k++) {
+                lane.takeJob().start(row.first(k), row.second(k));
+            }
+        } finally {
+            lane.returnRow(row);
+        }
+    }
+
     void pairDone(int device, int i, int j, boolean ok) {
         listener.pairDone(device, i, j, ok);
     }

@@ -116,16 +116,8 @@ final class NodeRun<K, R> implements AutoCloseable {
      */
     public void wire(ResultSink<K, R> results, long totalPairs, PairSubmitter beforeSubmit, PairListener afterPair) {
         resources.onClose(this::closeDisk); // after the pipeline, whose disk writer may still be writing
-        WorkScheduler work = new WorkScheduler(opened.devices().size(), options.tileSize(), totalPairs,
-                (device, i, j) -> {
-                    PairMask done = skip;
-                    if (done == null || !done.contains(i, j)) {
-                        submit(beforeSubmit, device, i, j);
-                    }
-                    if (ordered && (done == null || !done.contains(j, i))) {
-                        submit(beforeSubmit, device, j, i); // f(item j, item i): the other orientation, next
-                    }
-                });
+        RowSubmitter<K, R> rows = new RowSubmitter<>(() -> skip, ordered, beforeSubmit);
+        WorkScheduler work = new WorkScheduler(opened.devices().size(), options.tileSize(), totalPairs, rows);
         boolean counted = totalPairs >= 0;
         pipeline = resources.add(new NodePipeline<>(app, keys, opened.devices(), opened.hostMemory(), config,
                 results, telemetry, (device, i, j, ok) -> {
@@ -137,16 +129,10 @@ final class NodeRun<K, R> implements AutoCloseable {
                         afterPair.pairDone(device, i, j, ok);
                     }
                 }));
+        rows.pipeline(pipeline);
         scheduler = resources.add(work);
         work.upcoming(pipeline::upcoming);
         disk = RunSupport.openDiskCache(app, options, pipeline);
-    }
-
-    private void submit(PairSubmitter beforeSubmit, int device, int i, int j) throws InterruptedException {
-        if (beforeSubmit != null) {
-            beforeSubmit.submit(device, i, j);
-        }
-        pipeline.submit(device, i, j);
     }
 
     /**

@@ -206,8 +206,9 @@ public final class WorkScheduler implements AutoCloseable {
         boolean descending = region.rowsDescending();
         for (int k = 0; k < region.r1() - region.r0() && !stopping; k++) {
             int i = descending ? region.r1() - 1 - k : region.r0() + k;
-            for (int j = Math.max(region.c0(), i + 1); j < region.c1() && !stopping; j++) {
-                submitter.submit(id, i, j);
+            int from = Math.max(region.c0(), i + 1);
+            if (from < region.c1()) {
+                submitter.submitRow(id, i, from, region.c1());
             }
         }
     }

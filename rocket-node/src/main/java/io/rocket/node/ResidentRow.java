@@ -1,0 +1,190 @@
+package io.rocket.node;
+
+import io.rocket.core.DeviceBuffer;
+import io.rocket.core.DeviceKind;
+import io.rocket.core.HostBuffer;
+import io.rocket.core.trace.TraceEvent;
+
+/**
+ * Cheap pairs at the speed of a loop: one item against a run of others, all already readable in the device's L1,
+ * computed as one task on the device's kernel thread. The worker fills the row ({@link #start}, {@link #add}) and
+ * pins its items under one lock of the cache; the kernel thread then runs compare, result copy and postprocess of
+ * every pair back to back on buffers this row owns, releases the pins under one lock, and hands the row to the CPU
+ * pool once, where the results go to the sink and each pair is counted done.
+ *
+ * <p>Cached items and the application's kernels are still used only on the kernel thread, as in a pair job: the
+ * worker only pins and releases slots. Postprocess runs on the kernel thread here because on the host devices this
+ * row serves (cpu, sim) it is host work of the same kind as the compare, and a row then needs one result buffer
+ * instead of one per pair; the sink, which may write files or stream to another node, stays off the kernel thread.
+ *
+ * <p>Rows are pooled per device (a few, see {@link DeviceLane}) and reused; a row allocates nothing per pair. Each
+ * row is used by one thread at a time: its worker, then the kernel thread, then one CPU-pool thread, each handing it
+ * on through an executor's queue.
+ */
+public final class ResidentRow<K, R> implements Runnable {
+    private final NodePipeline<K, R> node;
+    private final DeviceLane<K, R> lane;
+    /** Item {@code items[0]} against {@code items[1..n)}: the row's items, each pinned once. */
+    private final int[] items;
+    private final int[] slots;
+    /** Pair k is (items[left[k]], items[right[k]]). */
+    private final int[] left;
+    private final int[] right;
+    private final Object[] results;
+    private final Throwable[] errors;
+    private final DeviceBuffer resultOnDevice;
+    private final HostBuffer resultOnHost;
+    private int itemCount;
+    private int pairCount;
+    private boolean computed;
+
+    ResidentRow(NodePipeline<K, R> node, DeviceLane<K, R> lane, int span) {
+        this.node = node;
+        this.lane = lane;
+        this.items = new int[span + 1];
+        this.slots = new int[span + 1];
+        this.left = new int[2 * span];
+        this.right = new int[2 * span];
+        this.results = new Object[2 * span];
+        this.errors = new Throwable[2 * span];
+        this.resultOnDevice = lane.device.allocate(node.app.maxResultBytes());
+        this.resultOnHost = node.hostMemory.allocate(node.app.maxResultBytes());
+    }
+
+    /**
+     * Most columns one row of {@code lane} may have, 0 when the lane runs every pair as a job: only devices whose
+     * kernels complete before they return and run on the host (cpu, sim), and an L1 large enough that the rows in
+     * flight, together, pin at most its slots.
+     */
+    static int span(DeviceLane<?, ?> lane, int rows) {
+        boolean host = lane.device.kind() == DeviceKind.CPU || lane.device.kind() == DeviceKind.SIM;
+        // Short-circuit: a device with overlapped steps (cuda) is not asked to make one here.
+        return host && lane.context.newOverlappedStep() == null ? Math.max(0, lane.l1.slots() / rows - 1) : 0;
+    }
+
+    /** Empties the row for item {@code i}'s pairs. */
+    public void start(int i) {
+        items[0] = i;
+        itemCount = 1;
+        pairCount = 0;
+        computed = false;
+    }
+
+    /**
+     * Adds column {@code j}: pair (i, j) when {@code forward}, pair (j, i) when {@code backward}; at most the span's
+     * columns per row.
+     */
+    public void add(int j, boolean forward, boolean backward) {
+        if (!forward && !backward) {
+            return;
+        }
+        int at = itemCount++;
+        items[at] = j;
+        if (forward) {
+            left[pairCount] = 0;
+            right[pairCount++] = at;
+        }
+        if (backward) {
+            left[pairCount] = at;
+            right[pairCount++] = 0;
+        }
+    }
+
+    /** Pairs in the row. */
+    public int size() {
+        return pairCount;
+    }
+
+    /** The first item of pair {@code k}. */
+    public int first(int k) {
+        return items[left[k]];
+    }
+
+    /** The second item of pair {@code k}. */
+    public int second(int k) {
+        return items[right[k]];
+    }
+
+    /** Pins the row's items when every one is readable in L1 now; false pins nothing. On the worker's thread. */
+    boolean pin() {
+        if (!lane.l1.pinResident(items, itemCount, slots)) {
+            return false;
+        }
+        node.l2.touchAll(items, itemCount); // L1 hits are uses too: keep L2's recency true to them
+        return true;
+    }
+
+    @Override
+    public void run() {
+        if (computed) {
+            deliver();
+        } else {
+            compute();
+        }
+    }
+
+    /** On the kernel thread: every pair of the row, then the pins go, then the CPU pool delivers. */
+    private void compute() {
+        for (int k = 0; k < pairCount; k++) {
+            int a = items[left[k]];
+            int b = items[right[k]];
+            long start = System.nanoTime();
+            long compared;
+            try {
+                DeviceBuffer x = lane.l1.buffer(slots[left[k]]);
+                DeviceBuffer y = lane.l1.buffer(slots[right[k]]);
+                x.handOverForReading();
+                y.handOverForReading();
+                resultOnDevice.handOverForWriting();
+                lane.context.begin();
+                long length = lane.kernels.compare(node.keys.get(a), x, node.keys.get(b), y, resultOnDevice,
+                        lane.context);
+                long cost = lane.context.end();
+                resultOnDevice.length(length);
+                compared = System.nanoTime();
+                node.telemetry.record(TraceEvent.COMPARE, start, compared, cost, a, b);
+                lane.device.copyToHost(resultOnDevice, resultOnHost, length);
+            } catch (Throwable t) {
+                errors[k] = node.pairError(a, b, "compare", t);
+                continue;
+            }
+            try {
+                resultOnHost.handOverForReading();
+                results[k] = node.app.postprocess(node.keys.get(a), node.keys.get(b), resultOnHost);
+                node.telemetry.record(TraceEvent.POSTPROCESS, compared, System.nanoTime(), a, b);
+            } catch (Throwable t) {
+                errors[k] = node.pairError(a, b, "postprocess", t);
+            }
+        }
+        lane.l1.unpin(slots, itemCount, 2L * pairCount);
+        computed = true;
+        node.cpu.execute(this);
+    }
+
+    /**
+     * On the CPU pool: the results to the sink and each pair counted done. The row goes back to its pool before its
+     * last pair is counted, as a pair job does, so a run that ends with that pair finds every row returned.
+     */
+    @SuppressWarnings("unchecked")
+    private void deliver() {
+        int n = pairCount; // read once: once returned, the row is its worker's again
+        for (int k = 0; k < n; k++) {
+            int a = items[left[k]];
+            int b = items[right[k]];
+            Throwable error = errors[k];
+            if (error == null) {
+                node.deliver(a, b, (R) results[k]);
+            } else {
+                node.deliverFailure(a, b, error);
+            }
+            results[k] = null;
+            errors[k] = null;
+            if (k < n - 1) {
+                node.pairDone(lane.index, a, b, error == null);
+            } else {
+                lane.returnRow(this);
+                node.pairDone(lane.index, a, b, error == null);
+            }
+        }
+    }
+}
