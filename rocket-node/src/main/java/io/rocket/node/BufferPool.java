@@ -1,5 +1,6 @@
 package io.rocket.node;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.function.Supplier;
@@ -108,5 +109,17 @@ final class BufferPool<B> {
 
     int size() {
         return size;
+    }
+
+    /** A pool of {@code count} staging buffers, made on first use when the memory allows it, else all now. */
+    static <B> BufferPool<B> staging(int count, Supplier<B> allocator, boolean onFirstUse) {
+        if (onFirstUse) {
+            return new BufferPool<>(count, allocator);
+        }
+        List<B> buffers = new ArrayList<>(count);
+        for (int k = 0; k < count; k++) {
+            buffers.add(allocator.get());
+        }
+        return new BufferPool<>(buffers);
     }
 }

@@ -55,7 +55,7 @@ final class DeviceLane<K, R> implements AutoCloseable {
         String id = device.name();
         this.l1 = new SlotCache<>("L1 " + id, node.keys.size(), config.deviceSlots(), app.maxItemBytes(),
                 s -> device.allocate(app.maxItemBytes()), new LruPolicy(), device.allocatesOnFirstUse());
-        this.staging = NodePipeline.stagingPool(config.stagingBuffers(), () -> device.allocate(app.maxInputBytes()),
+        this.staging = BufferPool.staging(config.stagingBuffers(), () -> device.allocate(app.maxInputBytes()),
                 device.allocatesOnFirstUse());
         this.jobs = new ArrayBlockingQueue<>(config.concurrentJobs());
         for (int k = 0; k < config.concurrentJobs(); k++) {

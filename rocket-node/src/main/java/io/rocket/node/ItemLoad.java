@@ -50,7 +50,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
     }
 
     void start() {
-        ItemException known = node.failure(item);
+        ItemException known = node.errors().failure(item);
         if (known != null) {
             lane.l1.fail(deviceSlot, known);
             return;
@@ -306,7 +306,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
             lane.staging.give(staged);
             staged = null;
         }
-        ItemException error = node.recordFailure(item, cause);
+        ItemException error = node.errors().recordFailure(item, cause);
         if (step == Step.COPY_FROM_HOST_CACHE) {
             node.l2.release(this);
             lane.l1.fail(deviceSlot, error);

@@ -9,7 +9,6 @@ import io.rocket.core.DiskCaching;
 import io.rocket.core.HostBuffer;
 import io.rocket.core.InputFiles;
 import io.rocket.core.ItemException;
-import io.rocket.core.PairException;
 import io.rocket.core.ResultSink;
 import io.rocket.core.device.Device;
 import io.rocket.core.device.HostMemory;
@@ -27,11 +26,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.Supplier;
 
 /**
  * One node's pipeline: the I/O thread(s), the CPU pool, the L2 host cache, the staging buffers and one
@@ -81,8 +77,7 @@ public final class NodePipeline<K, R> implements AutoCloseable {
     final ReadAhead readAhead;
     private final List<DeviceLane<K, R>> lanes = new ArrayList<>();
     private final PairListener listener;
-    private final Map<Integer, ItemException> failures = new ConcurrentHashMap<>();
-    private final LongAdder pairErrors = new LongAdder();
+    private final PipelineErrors<K> errors;
     private volatile RemoteItems remote;
     private volatile DiskItems disk;
     /** Threads in {@link #awaitIdle}: a returned job tells them only while there are any. */
@@ -93,6 +88,7 @@ public final class NodePipeline<K, R> implements AutoCloseable {
                         PipelineConfig config, ResultSink<K, R> sink, Telemetry telemetry, PairListener listener) {
         this.app = app;
         this.keys = List.copyOf(keys);
+        this.errors = new PipelineErrors<>(app, this.keys);
         this.sink = sink;
         this.telemetry = telemetry;
         this.hostMemory = hostMemory;
@@ -100,13 +96,13 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         this.l2 = hostCache(app.maxItemBytes(), keys.size(), config.hostSlots(), hostMemory);
         List<FileBuffer> fileBuffers = new ArrayList<>();
         int demandBuffers = config.ioThreads() + config.hostThreads();
-        int aheadBuffers = readAheadBuffers(config.readAheadBytes(), app.maxFileBytes(), keys.size());
+        int aheadBuffers = ReadAhead.buffersFor(config.readAheadBytes(), app.maxFileBytes(), keys.size());
         for (int k = 0; k < demandBuffers + aheadBuffers; k++) {
             fileBuffers.add(new FileBuffer((int) app.maxFileBytes()));
         }
         this.files = new BufferPool<>(fileBuffers);
         this.readAhead = new ReadAhead(this, keys.size(), aheadBuffers, demandBuffers);
-        this.hostStaging = stagingPool(config.stagingBuffers() + config.hostThreads(),
+        this.hostStaging = BufferPool.staging(config.stagingBuffers() + config.hostThreads(),
                 () -> hostMemory.allocate(app.maxInputBytes()), hostMemory.allocatesOnFirstUse());
         this.io = new ResourceExecutor("io", ThreadKind.IO, config.ioThreads(), telemetry.tracer());
         this.cpu = new ResourceExecutor("cpu", ThreadKind.CPU, config.hostThreads(), telemetry.tracer());
@@ -128,29 +124,6 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         }
         return new SlotCache<>("L2", items, slots, maxItemBytes, s -> hostMemory.allocate(maxItemBytes),
                 new LruPolicy(), false);
-    }
-
-    /** A pool of {@code count} staging buffers, made on first use when the memory allows it, else all now. */
-    static <B> BufferPool<B> stagingPool(int count, Supplier<B> allocator, boolean onFirstUse) {
-        if (onFirstUse) {
-            return new BufferPool<>(count, allocator);
-        }
-        List<B> buffers = new ArrayList<>(count);
-        for (int k = 0; k < count; k++) {
-            buffers.add(allocator.get());
-        }
-        return new BufferPool<>(buffers);
-    }
-
-    /**
-     * Files that fit in the read-ahead budget, at least one when it is on; none for applications without input
-     * files, and never more than there are items.
-     */
-    static int readAheadBuffers(long budgetBytes, long maxFileBytes, int items) {
-        if (budgetBytes <= 0 || maxFileBytes <= 0) {
-            return 0;
-        }
-        return (int) Math.min(items, Math.max(1, budgetBytes / maxFileBytes));
     }
 
     /**
@@ -312,12 +285,12 @@ public final class NodePipeline<K, R> implements AutoCloseable {
             sink.accept(i, j, keys.get(i), keys.get(j), result);
         } catch (RuntimeException e) {
             LOG.error("result sink failed for pair ({}, {})", i, j, e);
-            pairErrors.increment();
+            errors.countPairError();
         }
     }
 
     void deliverFailure(int i, int j, Throwable error) {
-        pairErrors.increment();
+        errors.countPairError();
         try {
             sink.failed(i, j, keys.get(i), keys.get(j), error);
         } catch (RuntimeException e) {
@@ -325,32 +298,9 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         }
     }
 
-    ItemException failure(int item) {
-        return failures.get(item);
-    }
-
-    /** Records that an item cannot be loaded; returns the error every pair with it will carry. */
-    ItemException recordFailure(int item, Throwable cause) {
-        return failures.computeIfAbsent(item, k -> {
-            String label = app.label(keys.get(item));
-            String reason = cause instanceof ItemException ? cause.getMessage() : describe(cause);
-            ItemException e = new ItemException(item, "item " + item + " (" + label + "): " + reason, cause);
-            LOG.warn("{}", e.getMessage());
-            return e;
-        });
-    }
-
-    /** The error for a pair whose compare or postprocess threw. */
-    Throwable pairError(int i, int j, String step, Throwable cause) {
-        String message = "pair (" + i + ", " + j + ") " + app.label(keys.get(i)) + " / " + app.label(keys.get(j))
-                + ": " + step + " failed: " + describe(cause);
-        LOG.warn("{}", message);
-        return new PairException(message, cause);
-    }
-
-    private static String describe(Throwable t) {
-        String message = t.getMessage();
-        return message == null || message.isBlank() ? t.getClass().getSimpleName() : message;
+    /** Items that failed to load and pairs that failed: the errors every pair with them carries. */
+    PipelineErrors<K> errors() {
+        return errors;
     }
 
     /** The key of an item. */
@@ -360,12 +310,12 @@ public final class NodePipeline<K, R> implements AutoCloseable {
 
     /** Items that failed to load, by index. */
     public Map<Integer, ItemException> failures() {
-        return new TreeMap<>(failures);
+        return errors.failures();
     }
 
     /** Pairs that ended with an error. */
     public long pairErrors() {
-        return pairErrors.sum();
+        return errors.pairErrors();
     }
 
     /** Full loads (file → parse → preprocess) done on this node. */

@@ -110,7 +110,7 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
             node.telemetry.record(TraceEvent.COMPARE, start, System.nanoTime(), cost, i, j);
             stage = Stage.COPY_OUT;
         } catch (Throwable t) {
-            error = node.pairError(i, j, "compare", t);
+            error = node.errors().pairError(i, j, "compare", t);
             stage = Stage.FAIL;
         }
         lane.l1.release(this);
@@ -141,7 +141,7 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
             overlapped.end();
             resultOnDevice.length(length);
         } catch (Throwable t) {
-            error = node.pairError(i, j, "compare", t);
+            error = node.errors().pairError(i, j, "compare", t);
             lane.l1.release(this);
             finishOnCpu();
             return;
@@ -156,7 +156,7 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
             try {
                 node.telemetry.cost(TraceEvent.COMPARE, overlapped.await());
             } catch (Throwable t) {
-                error = node.pairError(i, j, "compare", t);
+                error = node.errors().pairError(i, j, "compare", t);
                 lane.l1.release(this);
                 finishOnCpu();
                 return;
@@ -176,7 +176,7 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
             resultOnHost.handOverForReading();
             result = node.app.postprocess(node.keys.get(i), node.keys.get(j), resultOnHost);
         } catch (Throwable t) {
-            error = node.pairError(i, j, "postprocess", t);
+            error = node.errors().pairError(i, j, "postprocess", t);
             finish(false);
             return;
         }

@@ -122,7 +122,7 @@ final class ReadAhead {
     }
 
     private boolean wanted(int item) {
-        return node.failure(item) == null && !node.l2.contains(item) && hasFiles(item);
+        return node.errors().failure(item) == null && !node.l2.contains(item) && hasFiles(item);
     }
 
     private boolean hasFiles(int item) {
@@ -309,5 +309,16 @@ final class ReadAhead {
     /** Files held ahead now (for the trace's counter track). */
     synchronized int held() {
         return held;
+    }
+
+    /**
+     * Files that fit in the read-ahead budget, at least one when it is on; none for applications without input
+     * files, and never more than there are items.
+     */
+    static int buffersFor(long budgetBytes, long maxFileBytes, int items) {
+        if (budgetBytes <= 0 || maxFileBytes <= 0) {
+            return 0;
+        }
+        return (int) Math.min(items, Math.max(1, budgetBytes / maxFileBytes));
     }
 }

@@ -145,7 +145,7 @@ public final class ResidentRow<K, R> implements Runnable {
                 node.telemetry.record(TraceEvent.COMPARE, start, compared, cost, a, b);
                 lane.device.copyToHost(resultOnDevice, resultOnHost, length);
             } catch (Throwable t) {
-                errors[k] = node.pairError(a, b, "compare", t);
+                errors[k] = node.errors().pairError(a, b, "compare", t);
                 continue;
             }
             try {
@@ -153,7 +153,7 @@ public final class ResidentRow<K, R> implements Runnable {
                 results[k] = node.app.postprocess(node.keys.get(a), node.keys.get(b), resultOnHost);
                 node.telemetry.record(TraceEvent.POSTPROCESS, compared, System.nanoTime(), a, b);
             } catch (Throwable t) {
-                errors[k] = node.pairError(a, b, "postprocess", t);
+                errors[k] = node.errors().pairError(a, b, "postprocess", t);
             }
         }
         lane.l1.unpin(slots, itemCount, 2L * pairCount);
