@@ -8,6 +8,10 @@ import picocli.CommandLine.TypeConversionException;
 /** The options of a command's output formats beyond the file's suffix (which chooses the format). */
 public final class OutputFormatMixin {
 
+    /** The defaults (float32); picocli sets the options given. */
+    public OutputFormatMixin() {
+    }
+
     @Option(names = "--npy-dtype", paramLabel = "TYPE", defaultValue = "float32", converter = DtypeConverter.class,
             description = "Number type of an --output FILE.npy: float32 (half the size, about 7 digits) or float64 "
                     + "(the results as computed). Default: ${DEFAULT-VALUE}.")

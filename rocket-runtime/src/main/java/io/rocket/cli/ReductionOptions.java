@@ -13,6 +13,10 @@ import picocli.CommandLine.Option;
  */
 public final class ReductionOptions {
 
+    /** No reduction; picocli sets the options given. */
+    public ReductionOptions() {
+    }
+
     @Option(names = "--top-k", paramLabel = "K",
             description = "Keep only the K best partners of every item (both directions; the pair is kept when it is "
                     + "among the K best of either item), ranked by the application's score; decided on the node that "
