@@ -1,7 +1,6 @@
 package io.rocket.steal.journal;
 
 import io.rocket.core.Application;
-import io.rocket.core.ItemException;
 import io.rocket.core.ResultCodec;
 import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
@@ -72,7 +71,7 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
     private final Object lock = new Object();
     private final int recordPairs = Integer.getInteger(RunJournal.RECORD_PAIRS_PROPERTY, Integer.MAX_VALUE);
     private final PairBatch<R> batch;
-    private final ResultSink<K, R> sink = new StoringSink();
+    private final ResultSink<K, R> sink;
     private RecordWriter writer;
 
     private ResultStore(JournalOptions options, Application<K, R> app, List<K> keys, ResultCodec<R> codec,
@@ -86,6 +85,7 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
         this.identities = new String[keys.size()];
         this.reused = new PairSet(keys.size());
         this.batch = new PairBatch<>(codec, recordPairs);
+        this.sink = new RecordingSink<>(next, lock, batch, keys.size(), i -> storeIds[i], () -> writer.wake());
         Arrays.fill(runIndexOf, -1);
         Arrays.fill(storeIds, -1);
     }
@@ -320,35 +320,6 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
                 batch.drainTo(out);
             }
             return record.toByteArray();
-        }
-    }
-
-    /** Stores each result by its items' store ids, then hands it on, under one lock with the batch. */
-    private final class StoringSink implements ResultSink<K, R> {
-        @Override
-        public void accept(int i, int j, K left, K right, R result) {
-            boolean full;
-            synchronized (lock) {
-                next.accept(i, j, left, right, result);
-                full = batch.result(storeIds[i], storeIds[j], result);
-            }
-            if (full) {
-                writer.wake();
-            }
-        }
-
-        @Override
-        public void failed(int i, int j, K left, K right, Throwable error) {
-            boolean full;
-            synchronized (lock) {
-                next.failed(i, j, left, right, error);
-                int item = error instanceof ItemException e && e.item() >= 0 && e.item() < storeIds.length
-                        ? storeIds[e.item()] : -1;
-                full = batch.failure(storeIds[i], storeIds[j], error, item);
-            }
-            if (full) {
-                writer.wake();
-            }
         }
     }
 }

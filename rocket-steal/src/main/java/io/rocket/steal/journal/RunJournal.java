@@ -1,7 +1,6 @@
 package io.rocket.steal.journal;
 
 import io.rocket.core.Application;
-import io.rocket.core.ItemException;
 import io.rocket.core.ResultCodec;
 import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
@@ -63,7 +62,7 @@ public final class RunJournal<K, R> implements ResultLog<K, R> {
     private final PairSet resumed;
     private final Map<Integer, String> resumedItemFailures = new TreeMap<>();
     private final Object lock = new Object();
-    private final ResultSink<K, R> sink = new JournalingSink();
+    private final ResultSink<K, R> sink;
     private final PairBatch<R> batch;
     private long resumedErrors;
     private long[] lengths;
@@ -81,6 +80,7 @@ public final class RunJournal<K, R> implements ResultLog<K, R> {
         this.resumed = new PairSet(keys.size(), app.ordered());
         this.lengths = new long[files.paths().size()];
         this.batch = new PairBatch<>(codec, recordPairs);
+        this.sink = new RecordingSink<>(next, lock, batch, keys.size(), i -> i, () -> writer.wake());
     }
 
     /**
@@ -251,33 +251,6 @@ public final class RunJournal<K, R> implements ResultLog<K, R> {
         @Override
         public void beforeAppend() throws IOException {
             files.force();
-        }
-    }
-
-    /** Journals each result, then hands it on, under one lock with the batch. */
-    private final class JournalingSink implements ResultSink<K, R> {
-        @Override
-        public void accept(int i, int j, K left, K right, R result) {
-            boolean full;
-            synchronized (lock) {
-                next.accept(i, j, left, right, result);
-                full = batch.result(i, j, result);
-            }
-            if (full) {
-                writer.wake();
-            }
-        }
-
-        @Override
-        public void failed(int i, int j, K left, K right, Throwable error) {
-            boolean full;
-            synchronized (lock) {
-                next.failed(i, j, left, right, error);
-                full = batch.failure(i, j, error, error instanceof ItemException item ? item.item() : -1);
-            }
-            if (full) {
-                writer.wake();
-            }
         }
     }
 
