@@ -42,14 +42,7 @@ public final class SlotCache<B> {
     private final SlotTable table;
     private final SlotWaiters waiters;
     private final BlockedRequests blocked;
-    private long hits;
-    private long misses;
-    /**
-     * Items this cache was ever asked for, for the run's "items needed". The cache starts empty, so an item's first
-     * request is always a miss: marking them there sees them all.
-     */
-    private final BitSet requested;
-    private long waits;
+    private final CacheCounters counters;
 
     /**
      * @param name      for logs and errors
@@ -100,7 +93,7 @@ public final class SlotCache<B> {
         this.policy = policy;
         this.storage = storage;
         this.table = new SlotTable(name, items, policy, storage);
-        this.requested = new BitSet(items);
+        this.counters = new CacheCounters(items);
         this.waiters = new SlotWaiters(slots);
         this.blocked = new BlockedRequests(this::tryGrant);
         policy.init(slots);
@@ -214,13 +207,13 @@ public final class SlotCache<B> {
             int item = request.item(p);
             int slot = table.slotOf(item);
             if (slot >= 0) {
-                hits++;
+                counters.hit();
                 table.pin(slot);
                 switch (table.state(slot)) {
                     case READ -> request.assign(p, slot, Grant.READY, null);
                     case INVALID -> request.assign(p, slot, Grant.FAILED, table.failure(slot));
                     case WRITE -> {
-                        waits++;
+                        counters.waited();
                         request.assign(p, slot, Grant.WAIT, null);
                         waiters.add(slot, request, p);
                         outstanding++;
@@ -232,8 +225,7 @@ public final class SlotCache<B> {
         for (int p = 0; p < n; p++) {
             int item = request.item(p);
             if (table.slotOf(item) < 0) {
-                misses++;
-                requested.set(item);
+                counters.miss(item);
                 int slot = table.startLoad(item);
                 request.assign(p, slot, Grant.LOAD, null);
                 waiters.add(slot, request, p);
@@ -358,7 +350,7 @@ public final class SlotCache<B> {
         ArrayList<CacheRequest> granted;
         lock.lock();
         try {
-            this.hits += hits;
+            counters.hits(hits);
             for (int k = 0; k < n; k++) {
                 table.unpin(slots[k], false);
             }
@@ -440,7 +432,7 @@ public final class SlotCache<B> {
     public BitSet requestedItems() {
         lock.lock();
         try {
-            return (BitSet) requested.clone();
+            return counters.requested();
         } finally {
             lock.unlock();
         }
@@ -451,7 +443,7 @@ public final class SlotCache<B> {
         lock.lock();
         try {
             // A byte-budget cache reports the most items it held at once: its capacity in items for these sizes.
-            return new CacheStats(storage.capacityItems(), slotBytes, hits, misses, table.evictions(), waits);
+            return counters.stats(storage.capacityItems(), slotBytes, table.evictions());
         } finally {
             lock.unlock();
         }
