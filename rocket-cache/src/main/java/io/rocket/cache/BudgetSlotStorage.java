@@ -109,6 +109,11 @@ final class BudgetSlotStorage<B> implements SlotStorage<B> {
     }
 
     @Override
+    public int maximalItems() {
+        return (int) Math.min(Integer.MAX_VALUE, budget.budget() / budget.loadBytes());
+    }
+
+    @Override
     public int capacityItems() {
         return peakItems;
     }

@@ -81,6 +81,11 @@ final class FixedSlotStorage<B> implements SlotStorage<B> {
     }
 
     @Override
+    public int maximalItems() {
+        return slots();
+    }
+
+    @Override
     public int capacityItems() {
         return slots();
     }

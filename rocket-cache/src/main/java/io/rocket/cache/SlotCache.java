@@ -122,6 +122,16 @@ public final class SlotCache<B> {
     }
 
     /**
+     * The items the cache holds at once whatever their sizes: its slots, or for a byte-budget cache the budget in
+     * items of the largest size. What may be pinned together without ever asking for more room than the cache has.
+     *
+     * @return at least 2
+     */
+    public int maximalItems() {
+        return storage.maximalItems();
+    }
+
+    /**
      * The buffer of a slot; read or write it only as its state allows. For a cache that allocates on first use, the
      * first call for a slot allocates its buffer.
      */

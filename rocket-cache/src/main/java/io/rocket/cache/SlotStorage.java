@@ -70,6 +70,9 @@ sealed interface SlotStorage<B> permits FixedSlotStorage, BudgetSlotStorage {
      */
     boolean finished(int slot, boolean published, B fitted);
 
+    /** The items the cache holds at once were every item of the largest size: its slots, or the budget's worth. */
+    int maximalItems();
+
     /** The items the cache reports as its capacity: its slots, or the most items a byte budget held at once. */
     int capacityItems();
 

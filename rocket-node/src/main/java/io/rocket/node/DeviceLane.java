@@ -42,7 +42,7 @@ final class DeviceLane<K, R> implements AutoCloseable {
     private final ArrayBlockingQueue<ResidentRow<K, R>> rows = new ArrayBlockingQueue<>(ROWS);
     private final int rowCount;
 
-    /** Resident rows per device; together they pin at most the L1's slots. */
+    /** Resident rows per device; together they pin at most what the L1 holds were its items all maximal. */
     static final int ROWS = 2;
 
     DeviceLane(NodePipeline<K, R> node, Device device, PipelineConfig config, Tracer tracer) {
@@ -53,8 +53,7 @@ final class DeviceLane<K, R> implements AutoCloseable {
         this.kernels = app.kernels(device.kind());
         this.context = device.kernelContext();
         String id = device.name();
-        this.l1 = new SlotCache<>("L1 " + id, node.keys.size(), config.deviceSlots(), app.maxItemBytes(),
-                s -> device.allocate(app.maxItemBytes()), new LruPolicy(), device.allocatesOnFirstUse());
+        this.l1 = deviceCache(device, node.keys.size(), config.deviceSlots(), app.maxItemBytes());
         this.staging = BufferPool.staging(config.stagingBuffers(), () -> device.allocate(app.maxInputBytes()),
                 device.allocatesOnFirstUse());
         this.jobs = new ArrayBlockingQueue<>(config.concurrentJobs());
@@ -82,6 +81,22 @@ final class DeviceLane<K, R> implements AutoCloseable {
             }
         }
         this.rowCount = rows.size();
+    }
+
+    /**
+     * The L1 cache of {@code device}. Where the device can make buffers during the run and move an item between two
+     * of them (cpu, sim) its capacity is a byte budget, the bytes of {@code slots} maximal items, and each item takes
+     * the space its actual size needs, as in L2; elsewhere (cuda, whose memory is made once before the run) it is
+     * {@code slots} slots of the maximal size.
+     */
+    static SlotCache<DeviceBuffer> deviceCache(Device device, int items, int slots, long maxItemBytes) {
+        String name = "L1 " + device.name();
+        if (device.budgetsCache()) {
+            return new SlotCache<>(name, items, slots * maxItemBytes, maxItemBytes, new DeviceSlotMemory(device),
+                    new LruPolicy());
+        }
+        return new SlotCache<>(name, items, slots, maxItemBytes, s -> device.allocate(maxItemBytes), new LruPolicy(),
+                device.allocatesOnFirstUse());
     }
 
     /** Takes a free job, waiting while the concurrent-job limit is reached. */

@@ -54,12 +54,14 @@ public final class ResidentRow<K, R> implements Runnable {
     /**
      * Most columns one row of {@code lane} may have, 0 when the lane runs every pair as a job: only devices whose
      * kernels complete before they return and run on the host (cpu, sim), and an L1 large enough that the rows in
-     * flight, together, pin at most its slots.
+     * flight, together, pin at most what it holds at once were every item maximal (its slots, or a byte budget in
+     * maximal items: a budget's slot count bounds only the items, and rows pin resident items, so they never ask
+     * for room, but they must leave loads room to run).
      */
     static int span(DeviceLane<?, ?> lane, int rows) {
         boolean host = lane.device.kind() == DeviceKind.CPU || lane.device.kind() == DeviceKind.SIM;
         // Short-circuit: a device with overlapped steps (cuda) is not asked to make one here.
-        return host && lane.context.newOverlappedStep() == null ? Math.max(0, lane.l1.slots() / rows - 1) : 0;
+        return host && lane.context.newOverlappedStep() == null ? Math.max(0, lane.l1.maximalItems() / rows - 1) : 0;
     }
 
     /** Empties the row for item {@code i}'s pairs. */

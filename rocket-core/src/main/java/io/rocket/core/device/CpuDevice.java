@@ -73,6 +73,17 @@ public final class CpuDevice implements Device {
         dst.length(bytes);
     }
 
+    @Override
+    public boolean budgetsCache() {
+        return true;
+    }
+
+    @Override
+    public void copyOnDevice(DeviceBuffer src, DeviceBuffer dst, long bytes) {
+        copy(((CpuBuffer) src).memory, ((CpuBuffer) dst).memory, bytes);
+        dst.length(bytes);
+    }
+
     private static void copy(ByteBuffer from, ByteBuffer to, long bytes) {
         // Absolute bulk put: no views allocated, safe while other threads read the source.
         to.put(0, from, 0, (int) bytes);

@@ -64,6 +64,31 @@ public interface Device extends AutoCloseable {
     }
 
     /**
+     * Whether the device's cache (L1) may be a byte budget: buffers made during the run, of the sizes items need,
+     * and a loaded item moved into one of its own size with {@link #copyOnDevice}. False (the default) where device
+     * memory is made once before the run (cuda: an allocation during the run would synchronize the device).
+     *
+     * @return true when {@link #copyOnDevice} works and {@link #allocate} may be called during the run
+     */
+    default boolean budgetsCache() {
+        return false;
+    }
+
+    /**
+     * Copies {@code bytes} from one buffer of this device to another and sets {@code dst}'s length: a cache moving a
+     * loaded item into a buffer of its own size. Called on the thread that publishes the item (a copy or kernel
+     * thread, or the CPU pool), while no other thread uses either buffer; returns when the copy is complete.
+     *
+     * @param src   a buffer {@link #allocate allocated} by this device, copied from offset 0
+     * @param dst   another buffer of this device, at least {@code bytes} in capacity
+     * @param bytes the number of bytes to copy, from 0 to both buffers' capacity
+     * @throws UnsupportedOperationException where {@link #budgetsCache} is false
+     */
+    default void copyOnDevice(DeviceBuffer src, DeviceBuffer dst, long bytes) {
+        throw new UnsupportedOperationException(name() + ": no copies between device buffers");
+    }
+
+    /**
      * Bytes of device memory a cache may still take by default.
      *
      * @return a size in bytes, at least 0: what is free now less a reserve the device keeps for itself (for a GPU),

@@ -131,11 +131,11 @@ public final class SummaryFields {
             f("devices[].cores", "threads", Bound.NON_NEGATIVE, "cpu devices: the kernel threads of the device."),
             f("devices[].{fact}", "", Bound.NONE, "cuda devices: the GPU's facts (memory, multiprocessors, compute "
                     + "capability)."),
-            f("cache.{level}.slots", "slots", Bound.NON_NEGATIVE, CACHE + "the slots; for a host cache sized in "
-                    + "bytes (plain host memory: cpu and sim nodes), the most items it held at once, its capacity in "
-                    + "items for the run's actual item sizes."),
-            f("cache.{level}.slot_bytes", "bytes", Bound.NON_NEGATIVE, CACHE + "the size of one slot; for a host "
-                    + "cache sized in bytes, the largest item it takes (the application's declared maximum)."),
+            f("cache.{level}.slots", "slots", Bound.NON_NEGATIVE, CACHE + "the slots; for a cache sized in bytes "
+                    + "(the host cache on plain host memory, the device caches of cpu and sim devices), the most items "
+                    + "it held at once, its capacity in items for the run's actual item sizes."),
+            f("cache.{level}.slot_bytes", "bytes", Bound.NON_NEGATIVE, CACHE + "the size of one slot; for a cache "
+                    + "sized in bytes, the largest item it takes (the application's declared maximum)."),
             f("cache.{level}.hits", "requests", Bound.NON_NEGATIVE, CACHE + "requests served by a slot already "
                     + "holding (or loading) the item."),
             f("cache.{level}.misses", "requests", Bound.NON_NEGATIVE, CACHE + "requests that had to bring the item "
