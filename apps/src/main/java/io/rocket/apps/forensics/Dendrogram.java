@@ -3,7 +3,9 @@ package io.rocket.apps.forensics;
 /**
  * The result of {@link AverageLinkage}: the n−1 merges, each joining the clusters represented by two item
  * indices at a similarity, in the order they were made (every merge comes after the merges that built its two
- * clusters). The representative of a cluster is its smallest item index at the time of the merge.
+ * clusters). The representative of a cluster is one of its items (for {@link AverageLinkage} its smallest index
+ * at the time of the merge). {@link SparseAverageLinkage} stops at its threshold: its dendrogram holds only the
+ * merges at or above it, and cuts at that threshold or a higher one.
  *
  * <p>{@link #cut} flattens it at a threshold: items are in one cluster when joined by merges of similarity ≥
  * threshold. Because average linkage is monotone, these merges are exactly the subtrees hanging below the
@@ -28,7 +30,7 @@ public final class Dendrogram {
         return items;
     }
 
-    /** Number of merges (items − 1). */
+    /** Number of merges (items − 1, fewer for a dendrogram that stops at a threshold). */
     public int merges() {
         return similarity.length;
     }

@@ -67,7 +67,9 @@ public final class ForensicsCommand implements Callable<Integer> {
     Path matrix;
 
     @Option(names = "--clusters", paramLabel = "FILE", description = "Write file<TAB>cluster for every photo "
-            + "(clusters numbered from 1 in file order; NA for a photo that failed to load).")
+            + "(clusters numbered from 1 in file order; NA for a photo that failed to load). With --min-score or "
+            + "--top-k the clusters come from the kept pairs alone, every other pair counting as 0 (as the --min-score "
+            + "value where that is below 0).")
     Path clusters;
 
     @Option(names = "--identify", paramLabel = "FILE", description = "With --against: write each query photo's best "
@@ -97,9 +99,9 @@ public final class ForensicsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         double cut = threshold != null ? threshold : metric.defaultThreshold();
         boolean reduced = reduction.reduction() != null;
-        if (reduced && (matrix != null || clusters != null)) {
-            throw new RocketException("--matrix and --clusters need every score: leave out --top-k, --min-score and "
-                    + "--max-score, or write the kept pairs with --output alone");
+        if (reduced && matrix != null) {
+            throw new RocketException("--matrix needs every score: leave out --top-k, --min-score and --max-score "
+                    + "(--clusters works with --top-k and --min-score, from the kept pairs)");
         }
         DeviceKind kind = runtime.toRocketOptions().device().kind();
         if (kind == DeviceKind.SIM) {
@@ -107,6 +109,8 @@ public final class ForensicsCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        // With a reduction the clusters come from the kept pairs; a pair not kept counts as the fill.
+        double fill = reduced && clusters != null ? FillScore.of(reduction.reduction(), cut, err) : Double.NaN;
         if (identify != null && !spaces.hasReferences()) {
             throw new RocketException("--identify names the best reference of each query: give the references with "
                     + "--against");
@@ -133,8 +137,9 @@ public final class ForensicsCommand implements Callable<Integer> {
                         + " references"), metric.name(), cut, app.maxItemBytes() / 1e6);
         out.flush();
         List<String> labels = run.items().stream().map(ForensicsApp::fileName).toList();
-        // The dense n x n matrix only where the outputs need every score.
-        SimilarityCollector scores = reduced || !triangle ? null : new SimilarityCollector(labels.size());
+        // The dense n x n matrix only where the outputs need every score; the kept pairs only for reduced clusters.
+        PhotoScores scores = !triangle ? null : !reduced ? new SimilarityCollector(labels.size())
+                : clusters != null ? new ScoreGraph(labels.size(), fill) : null;
         Identification identification = identify == null ? null : new Identification(identify, cut);
         BestReferences<Path, Double> best = identification == null ? null : identification.collector(run.block());
         List<ResultSink<Path, Double>> sinks = new ArrayList<>();

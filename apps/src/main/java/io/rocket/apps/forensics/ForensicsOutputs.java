@@ -19,8 +19,9 @@ import java.util.TreeSet;
 
 /**
  * What a forensics user gets at the end of a run: the n×n score matrix, the clusters (average linkage cut at the
- * threshold) as a file and as a short report, and — when the directory holds the generator's {@code truth.tsv} —
- * the adjusted Rand index of the clusters against the truth.
+ * threshold, from every score or from the kept pairs of a reduced run, see {@link PhotoScores}) as a file and as a
+ * short report, and — when the directory holds the generator's {@code truth.tsv} — the adjusted Rand index of the
+ * clusters against the truth.
  *
  * <p>Photos that failed to load are left out of the clustering and marked {@code NA} in the clusters file; a pair
  * that is missing among the others counts as no evidence of a common camera (see {@link AverageLinkage}).
@@ -57,7 +58,7 @@ public final class ForensicsOutputs {
     }
 
     /** Clusters the photos that loaded. */
-    public Clusters cluster(SimilarityCollector scores, Set<Integer> failedItems) {
+    public Clusters cluster(PhotoScores scores, Set<Integer> failedItems) {
         int n = scores.size();
         int[] kept = new int[n - failedItems.size()];
         int k = 0;
@@ -69,7 +70,7 @@ public final class ForensicsOutputs {
         int[] ids = new int[n];
         List<Integer> sizes = new ArrayList<>();
         if (kept.length > 0) {
-            int[] cut = AverageLinkage.clusterCondensed(scores.condensed(kept), kept.length).cut(threshold);
+            int[] cut = scores.cut(kept, threshold);
             int clusters = Arrays.stream(cut).max().orElse(-1) + 1;
             int[] count = new int[clusters];
             for (int a = 0; a < kept.length; a++) {
@@ -84,20 +85,29 @@ public final class ForensicsOutputs {
         return new Clusters(ids, List.copyOf(sizes));
     }
 
-    /** Writes the asked-for files and the report; {@code labels} are the photos in key order. */
-    public void write(SimilarityCollector scores, RunSummary summary, List<String> labels, Path dir, PrintWriter out,
+    /**
+     * Writes the asked-for files and the report; {@code labels} are the photos in key order. The matrix needs every
+     * score: a {@link SimilarityCollector}.
+     */
+    public void write(PhotoScores scores, RunSummary summary, List<String> labels, Path dir, PrintWriter out,
                       PrintWriter err) {
         Set<Integer> failed = new TreeSet<>();
         summary.failures.forEach(f -> failed.add(f.item()));
         Clusters clusters = cluster(scores, failed);
         if (matrixFile != null) {
-            writeFile(matrixFile, w -> writeMatrix(scores, labels, w));
+            if (!(scores instanceof SimilarityCollector every)) {
+                throw new IllegalStateException("the matrix needs every score, not " + scores.getClass().getName());
+            }
+            writeFile(matrixFile, w -> writeMatrix(every, labels, w));
             out.println("matrix: " + labels.size() + " x " + labels.size() + " " + metric.name() + " scores -> "
                     + matrixFile);
         }
         if (clustersFile != null) {
             writeFile(clustersFile, w -> writeClusters(clusters, labels, w));
             out.println("clusters: -> " + clustersFile);
+        }
+        if (scores.basis() != null) {
+            out.println(scores.basis());
         }
         report(clusters, failed, labels, out);
         compareWithTruth(clusters, failed, labels, dir, out, err);

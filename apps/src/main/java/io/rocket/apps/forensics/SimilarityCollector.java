@@ -1,7 +1,5 @@
 package io.rocket.apps.forensics;
 
-import io.rocket.core.ResultSink;
-
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -10,7 +8,7 @@ import java.util.Arrays;
  * need: n(n−1)/2 doubles (100 MB at n = 5,000). Pairs that never arrive (a photo failed to load, a pair failed)
  * stay NaN. Thread-safe: results arrive from several runtime threads.
  */
-public final class SimilarityCollector implements ResultSink<Path, Double> {
+public final class SimilarityCollector implements PhotoScores {
 
     private final int n;
     private final double[] condensed;
@@ -32,7 +30,7 @@ public final class SimilarityCollector implements ResultSink<Path, Double> {
         // nothing to keep: the pair stays NaN, which the outputs show as missing
     }
 
-    /** The number of photos. */
+    @Override
     public int size() {
         return n;
     }
@@ -43,6 +41,11 @@ public final class SimilarityCollector implements ResultSink<Path, Double> {
             return Double.NaN;
         }
         return condensed[AverageLinkage.index(Math.min(i, j), Math.max(i, j), n)];
+    }
+
+    @Override
+    public int[] cut(int[] loaded, double threshold) {
+        return AverageLinkage.clusterCondensed(condensed(loaded), loaded.length).cut(threshold);
     }
 
     /** A copy of the condensed scores among the photos {@code kept} (ascending indices), for clustering. */
