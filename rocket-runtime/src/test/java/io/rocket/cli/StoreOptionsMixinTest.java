@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * {@code --store}: the store's job identity leaves out {@link ResultNeutral} options, outputs and runtime options;
@@ -61,6 +62,10 @@ class StoreOptionsMixinTest {
         assertThat(parse("--journal", "j").options()).contains("--cut=0.5");
         assertThat(parse("--journal", "j").store()).isFalse();
         assertThat(parse()).isNull();
+        assertThat(store.compact()).isFalse();
+        assertThat(parse("--store", "s", "--compact-store").compact()).isTrue();
+        assertThatThrownBy(() -> parse("--journal", "j", "--compact-store"))
+                .hasMessage("--compact-store: give it with --store DIR");
     }
 
     private record Result(int code, String out, String err) {
