@@ -310,7 +310,9 @@ public final class ClusterRun<K, R> {
         }
         node.stopPipeline();
         // This node's own figures are for its share: the pairs it ran, the items they needed, its devices.
-        return node.summarize(wall, node.pairsRun(), held);
+        RunSummary own = node.summarize(wall, node.pairsRun(), held);
+        own.pairSpace(plan.space().density());
+        return own;
     }
 
     private static NodeFigures.Steals steals(WorkScheduler work, RemoteStealing stealing) {
@@ -325,7 +327,10 @@ public final class ClusterRun<K, R> {
         ClusterSummary.Outcome outcome = new ClusterSummary.Outcome(collector.count() - collector.errors(),
                 collector.errors(), collector.duplicates(), recovery.lostNodes(),
                 membership.lost().stream().sorted().toList(), recovery.recomputedPairs());
-        return ClusterSummary.build(app.name(), n, wall, outcome, own, nodes, cluster, membership.startWindow());
+        RunSummary summary = ClusterSummary.build(app.name(), n, wall, outcome, own, nodes, cluster,
+                membership.startWindow());
+        summary.pairSpace(plan.space().density());
+        return summary;
     }
 
     /** A rank was lost: stop fetching from it, (rank 0) have its work done again, and expect no figures from it. */

@@ -130,6 +130,7 @@ public final class Rocket {
             node.stopPipeline();
             double wall = (System.nanoTime() - start) / 1e9;
             RunSummary summary = node.summarize(wall, toRun, wall);
+            summary.pairSpace(space.density());
             reduction.finish(summary);
             if (journal != null) {
                 journal.close();

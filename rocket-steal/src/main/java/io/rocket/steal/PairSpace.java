@@ -1,5 +1,6 @@
 package io.rocket.steal;
 
+import io.rocket.core.summary.PairDensity;
 import io.rocket.core.summary.PerformanceModel;
 
 import java.nio.ByteBuffer;
@@ -244,6 +245,15 @@ public final class PairSpace {
             out.addAll(resumed);
         }
         return out;
+    }
+
+    /**
+     * How densely the space packs pairs among few items, for the summary's R lower bound ({@link SpaceDensity}).
+     *
+     * @return the most pairs of the space any k items hold
+     */
+    public PairDensity density() {
+        return new SpaceDensity(n, ordered, regions, listed);
     }
 
     /** What the space is, for a log line or a message. */
