@@ -25,6 +25,7 @@ import io.rocket.core.Application;
 import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
+import io.rocket.steal.PairLimit;
 import io.rocket.steal.PairSet;
 import io.rocket.steal.PairSpace;
 import io.rocket.steal.WorkScheduler;
@@ -137,6 +138,7 @@ public final class ClusterRun<K, R> {
             throw new RocketException("the pair space is of " + space.items() + " items, the run has "
                     + keys.size());
         }
+        PairLimit.check(space.ordered(app.ordered()), true, options.journal());
         return new ClusterRun<>(app, keys, space.ordered(app.ordered()), options, cluster, sink).execute();
     }
 

@@ -149,9 +149,14 @@ public final class PairSpace {
         return ordered;
     }
 
+    /** Whether a region of the space is the whole triangle, so that no pair is outside it (cheap: no set is built). */
+    boolean wholeTriangle() {
+        return regions.contains(Region.root(n));
+    }
+
     /** Whether this is every pair of the items (in one orientation or both): no pair is outside it. */
     public boolean isEverything() {
-        return regions.contains(Region.root(n)) || pairs() == (ordered ? 2 : 1) * PerformanceModel.pairs(n);
+        return wholeTriangle() || pairs() == (ordered ? 2 : 1) * PerformanceModel.pairs(n);
     }
 
     /** Whether {@link #roots()} hold exactly the space's pairs, each once: no listed pairs, no overlap. */
