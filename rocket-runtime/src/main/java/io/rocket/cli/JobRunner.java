@@ -124,7 +124,8 @@ public final class JobRunner {
             throw new RocketException("--top-k, --min-score and --max-score cannot be combined with --journal (they "
                     + "can with --store)");
         }
-        PairLimit.check(space.ordered(app.ordered()), cluster != null, rocketOptions.journal()); // before any output
+        JournalOptions log = rocketOptions.journal();
+        PairLimit.check(space.ordered(app.ordered()), cluster != null, log == null ? null : log.option()); // first
         boolean writer = cluster == null || cluster.rank() == 0;
         JournalOptions journal = writer ? rocketOptions.journal() : null;
         if (journal != null) {

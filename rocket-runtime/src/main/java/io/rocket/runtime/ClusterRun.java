@@ -138,7 +138,7 @@ public final class ClusterRun<K, R> {
             throw new RocketException("the pair space is of " + space.items() + " items, the run has "
                     + keys.size());
         }
-        PairLimit.check(space.ordered(app.ordered()), true, options.journal());
+        PairLimit.check(space.ordered(app.ordered()), true, null);
         return new ClusterRun<>(app, keys, space.ordered(app.ordered()), options, cluster, sink).execute();
     }
 

@@ -104,7 +104,7 @@ public final class Rocket {
             return ClusterRun.run(app, keys, space, options.withCluster(null), cluster, sink);
         }
         RunSupport.validate(app, options);
-        PairLimit.check(space, false, options.journal());
+        PairLimit.check(space, false, options.journal() == null ? null : options.journal().option());
         int n = keys.size();
         ResultReduction<K, R> reduction = new ResultReduction<>(app, keys, options);
         try (NodeRun<K, R> node = NodeRun.open(app, keys, options, 0, "rocket " + app.name(), reduction.last(sink),

@@ -2,7 +2,6 @@ package io.rocket.steal;
 
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.PerformanceModel;
-import io.rocket.steal.journal.JournalOptions;
 
 /**
  * The most pairs a run can track. A {@link PairSet} holds one bit per pair in a {@link java.util.BitSet}, indexed by
@@ -18,6 +17,7 @@ import io.rocket.steal.journal.JournalOptions;
 public final class PairLimit {
     /** The most pairs a {@link PairSet} holds. */
     public static final long MAX_PAIRS = Integer.MAX_VALUE;
+    private static final String STORE = "--store";
 
     private PairLimit() {
     }
@@ -45,20 +45,21 @@ public final class PairLimit {
      *
      * @param space   the run's pair space, in the run's orientation
      * @param cluster whether it is a cluster run
-     * @param journal the run's journal or store, or null
+     * @param log     the option of the run's journal or result store ({@code --journal}, {@code --store}, as
+     *                {@code JournalOptions.option()} names it), or null without one
      * @throws RocketException naming the items, the limit, why the run tracks its pairs and the way around, in one
      *                         line
      */
-    public static void check(PairSpace space, boolean cluster, JournalOptions journal) {
+    public static void check(PairSpace space, boolean cluster, String log) {
         boolean ordered = space.ordered();
         String why;
         if (cluster) {
             why = "a cluster run tracks them";
         } else if (!space.wholeTriangle()) {
             why = "a run of " + space.describe() + " tracks the pairs outside it";
-        } else if (journal != null) {
-            why = (journal.store() ? "--store" : "--journal") + " tracks them";
-            ordered = ordered && !journal.store(); // the store keeps a pair in the orientation it was computed
+        } else if (log != null) {
+            why = log + " tracks them";
+            ordered = ordered && !STORE.equals(log); // the store keeps a pair in the orientation it was computed
         } else {
             return;
         }

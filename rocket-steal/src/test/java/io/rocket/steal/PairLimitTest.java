@@ -14,8 +14,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Runs that would track more pairs than a {@link PairSet} holds are refused at the start, in one line. */
 class PairLimitTest {
-    private static final JournalOptions STORE = JournalOptions.store(Path.of("s"), "");
-    private static final JournalOptions JOURNAL = new JournalOptions(Path.of("j"), false, "");
+    private static final String STORE = JournalOptions.store(Path.of("s"), "").option();
+    private static final String JOURNAL = new JournalOptions(Path.of("j"), false, "").option();
 
     @Test
     void theLimit_isEveryPairOf65536Items_orBothOrientationsOf46341() {

@@ -58,6 +58,15 @@ public record JournalOptions(Path dir, boolean resume, String options, boolean s
     }
 
     /**
+     * The option that asked for these settings, for a message.
+     *
+     * @return {@code --store} or {@code --journal}
+     */
+    public String option() {
+        return store ? "--store" : "--journal";
+    }
+
+    /**
      * These settings, compacting the store at the end of a run or not.
      *
      * @param value whether to compact ({@code --compact-store})
