@@ -106,6 +106,27 @@ class StoreOptionsMixinTest {
     }
 
     @Test
+    void genericMain_compactStore_keepsThePairsOfTheRunsItems_only() throws Exception {
+        Path store = dir.resolve("store");
+        Path out = dir.resolve("pairs.tsv");
+        assertThat(main(text(store, out, "2", "banana", "bandana", "cabana", "savanna", "havana")).code()).isZero();
+        Path records = store.resolve("records.bin");
+        long full = Files.size(records);
+        List<String> args = new ArrayList<>(text(store, out, "2", "banana", "bandana", "cabana"));
+        args.add("--compact-store");
+        Result compacted = main(args);
+        assertThat(compacted.code()).as(compacted.err()).isZero();
+        assertThat(compacted.out()).contains("reused 3 pairs from the store, computed 0");
+        assertThat(Files.size(records)).isLessThan(full); // 7 of the 10 pairs were of savanna or havana
+        List<String> kept = sorted(out);
+        Result again = main(text(store, out, "2", "banana", "bandana", "cabana"));
+        assertThat(again.out()).contains("reused 3 pairs from the store, computed 0");
+        assertThat(sorted(out)).isEqualTo(kept);
+        Result dropped = main(text(store, out, "2", "banana", "savanna"));
+        assertThat(dropped.out()).contains("2 items, 1 pairs").doesNotContain("reused"); // (banana, savanna) is gone
+    }
+
+    @Test
     void genericMain_anApplicationWithoutResultCodec_isRefusedBeforeItsOutputIsTouched() throws Exception {
         Path out = Files.writeString(dir.resolve("pairs.tsv"), "kept\n");
         Result r = main(List.of(NumberDistance.class.getName(), "--store", dir.resolve("store").toString(),
