@@ -6,6 +6,7 @@ import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.runtime.Rocket;
 import io.rocket.cluster.ClusterOptions;
+import io.rocket.steal.PairLimit;
 import io.rocket.steal.PairSpace;
 import io.rocket.steal.journal.JournalOptions;
 import io.rocket.steal.journal.ResultLog;
@@ -123,6 +124,8 @@ public final class JobRunner {
             throw new RocketException("--top-k, --min-score and --max-score cannot be combined with --journal (they "
                     + "can with --store)");
         }
+        JournalOptions log = rocketOptions.journal();
+        PairLimit.check(space.ordered(app.ordered()), cluster != null, log == null ? null : log.option()); // first
         boolean writer = cluster == null || cluster.rank() == 0;
         JournalOptions journal = writer ? rocketOptions.journal() : null;
         if (journal != null) {

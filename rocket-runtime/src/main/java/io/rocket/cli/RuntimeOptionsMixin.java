@@ -175,7 +175,7 @@ public final class RuntimeOptionsMixin {
      *         {@code --journal}
      */
     public JournalOptions journalOptions() {
-        if (store.store() != null) {
+        if (store.store() != null || store.compact) {
             return store.apply(command, jobOptions(), journal == null ? null : new JournalOptions(journal, resume, ""));
         }
         if (journal == null) {

@@ -25,6 +25,13 @@ public final class StoreOptionsMixin {
                     + "result. A store of another job is refused.")
     Path store;
 
+    @Option(names = "--compact-store",
+            description = "With --store: at the end of the run, rewrite the store keeping only the pairs of this "
+                    + "run's items (dropping those of changed files, of items no longer given and pairs stored twice) "
+                    + "when at least a quarter of its pairs are dead. Give it on runs over the whole collection: the "
+                    + "pairs of items a run does not name are dropped.")
+    boolean compact;
+
     /** No store; picocli sets the one given. */
     public StoreOptionsMixin() {
     }
@@ -45,17 +52,21 @@ public final class StoreOptionsMixin {
      * @param jobOptions the command's {@link RuntimeOptionsMixin#jobOptions()}
      * @param journal    the {@code --journal} settings, or null
      * @return the settings of the store in {@code --store DIR}; {@code journal} as it is without {@code --store}
-     * @throws RocketException when both {@code --store} and {@code --journal} are given
+     * @throws RocketException when both {@code --store} and {@code --journal} are given, or
+     *                         {@code --compact-store} without {@code --store}
      */
     public JournalOptions apply(CommandSpec command, String jobOptions, JournalOptions journal) {
         if (store == null) {
+            if (compact) {
+                throw new RocketException("--compact-store: give it with --store DIR");
+            }
             return journal;
         }
         if (journal != null) {
             throw new RocketException("--store and --journal: give one of them (the store continues an earlier run "
                     + "by itself)");
         }
-        return JournalOptions.store(store, resultOptions(command, jobOptions));
+        return JournalOptions.store(store, resultOptions(command, jobOptions)).withCompaction(compact);
     }
 
     /**

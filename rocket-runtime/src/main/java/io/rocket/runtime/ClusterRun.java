@@ -25,6 +25,7 @@ import io.rocket.core.Application;
 import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
+import io.rocket.steal.PairLimit;
 import io.rocket.steal.PairSet;
 import io.rocket.steal.PairSpace;
 import io.rocket.steal.WorkScheduler;
@@ -137,6 +138,7 @@ public final class ClusterRun<K, R> {
             throw new RocketException("the pair space is of " + space.items() + " items, the run has "
                     + keys.size());
         }
+        PairLimit.check(space.ordered(app.ordered()), true, null);
         return new ClusterRun<>(app, keys, space.ordered(app.ordered()), options, cluster, sink).execute();
     }
 
@@ -310,7 +312,9 @@ public final class ClusterRun<K, R> {
         }
         node.stopPipeline();
         // This node's own figures are for its share: the pairs it ran, the items they needed, its devices.
-        return node.summarize(wall, node.pairsRun(), held);
+        RunSummary own = node.summarize(wall, node.pairsRun(), held);
+        own.pairSpace(plan.space().density());
+        return own;
     }
 
     private static NodeFigures.Steals steals(WorkScheduler work, RemoteStealing stealing) {
@@ -325,7 +329,10 @@ public final class ClusterRun<K, R> {
         ClusterSummary.Outcome outcome = new ClusterSummary.Outcome(collector.count() - collector.errors(),
                 collector.errors(), collector.duplicates(), recovery.lostNodes(),
                 membership.lost().stream().sorted().toList(), recovery.recomputedPairs());
-        return ClusterSummary.build(app.name(), n, wall, outcome, own, nodes, cluster, membership.startWindow());
+        RunSummary summary = ClusterSummary.build(app.name(), n, wall, outcome, own, nodes, cluster,
+                membership.startWindow());
+        summary.pairSpace(plan.space().density());
+        return summary;
     }
 
     /** A rank was lost: stop fetching from it, (rank 0) have its work done again, and expect no figures from it. */

@@ -1,6 +1,7 @@
 package io.rocket.runtime;
 
 import io.rocket.steal.BandOrder;
+import io.rocket.steal.PairLimit;
 import io.rocket.steal.PairSet;
 import io.rocket.steal.PairSpace;
 import io.rocket.steal.ScheduleOrder;
@@ -103,6 +104,7 @@ public final class Rocket {
             return ClusterRun.run(app, keys, space, options.withCluster(null), cluster, sink);
         }
         RunSupport.validate(app, options);
+        PairLimit.check(space, false, options.journal() == null ? null : options.journal().option());
         int n = keys.size();
         ResultReduction<K, R> reduction = new ResultReduction<>(app, keys, options);
         try (NodeRun<K, R> node = NodeRun.open(app, keys, options, 0, "rocket " + app.name(), reduction.last(sink),
@@ -130,6 +132,7 @@ public final class Rocket {
             node.stopPipeline();
             double wall = (System.nanoTime() - start) / 1e9;
             RunSummary summary = node.summarize(wall, toRun, wall);
+            summary.pairSpace(space.density());
             reduction.finish(summary);
             if (journal != null) {
                 journal.close();

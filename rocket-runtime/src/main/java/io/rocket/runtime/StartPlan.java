@@ -30,6 +30,11 @@ final class StartPlan {
     private final int n;
     private final PairSpace space;
 
+    /** The run's pair space. */
+    PairSpace space() {
+        return space;
+    }
+
     StartPlan(RocketOptions options, ClusterOptions cluster, PairSpace space) {
         this.options = options;
         this.cluster = cluster;

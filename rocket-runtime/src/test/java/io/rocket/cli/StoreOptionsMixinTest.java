@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * {@code --store}: the store's job identity leaves out {@link ResultNeutral} options, outputs and runtime options;
@@ -61,6 +62,10 @@ class StoreOptionsMixinTest {
         assertThat(parse("--journal", "j").options()).contains("--cut=0.5");
         assertThat(parse("--journal", "j").store()).isFalse();
         assertThat(parse()).isNull();
+        assertThat(store.compact()).isFalse();
+        assertThat(parse("--store", "s", "--compact-store").compact()).isTrue();
+        assertThatThrownBy(() -> parse("--journal", "j", "--compact-store"))
+                .hasMessage("--compact-store: give it with --store DIR");
     }
 
     private record Result(int code, String out, String err) {
@@ -98,6 +103,27 @@ class StoreOptionsMixinTest {
         assertThat(other.err().strip()).isEqualTo("rocket: error: --store: " + store + " holds the results of "
                 + "another job (its options differ: --q=2 in the store, --q=3 now)");
         assertThat(sorted(out)).as("a refused run leaves the output alone").isEqualTo(sorted(scratch));
+    }
+
+    @Test
+    void genericMain_compactStore_keepsThePairsOfTheRunsItems_only() throws Exception {
+        Path store = dir.resolve("store");
+        Path out = dir.resolve("pairs.tsv");
+        assertThat(main(text(store, out, "2", "banana", "bandana", "cabana", "savanna", "havana")).code()).isZero();
+        Path records = store.resolve("records.bin");
+        long full = Files.size(records);
+        List<String> args = new ArrayList<>(text(store, out, "2", "banana", "bandana", "cabana"));
+        args.add("--compact-store");
+        Result compacted = main(args);
+        assertThat(compacted.code()).as(compacted.err()).isZero();
+        assertThat(compacted.out()).contains("reused 3 pairs from the store, computed 0");
+        assertThat(Files.size(records)).isLessThan(full); // 7 of the 10 pairs were of savanna or havana
+        List<String> kept = sorted(out);
+        Result again = main(text(store, out, "2", "banana", "bandana", "cabana"));
+        assertThat(again.out()).contains("reused 3 pairs from the store, computed 0");
+        assertThat(sorted(out)).isEqualTo(kept);
+        Result dropped = main(text(store, out, "2", "banana", "savanna"));
+        assertThat(dropped.out()).contains("2 items, 1 pairs").doesNotContain("reused"); // (banana, savanna) is gone
     }
 
     @Test

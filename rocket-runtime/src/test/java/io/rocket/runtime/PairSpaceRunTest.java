@@ -5,6 +5,8 @@ import io.rocket.cluster.Faults;
 import io.rocket.core.Application;
 import io.rocket.core.CacheSize;
 import io.rocket.core.ResultSink;
+import io.rocket.core.device.DeviceSpec;
+import io.rocket.core.summary.PerformanceModel;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.steal.PairSpace;
 import io.rocket.steal.ScheduleOrder;
@@ -28,6 +30,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * Runs of pair spaces other than the triangle, on one node and on in-JVM clusters of up to four nodes, with and
@@ -174,6 +177,34 @@ class PairSpaceRunTest {
         assertThat(sorted(block)).isEqualTo(sorted(expected));
         // 20 queries only x 30 references, 45 pairs among the 10 shared, 10 shared x 20 references only
         assertThat(summary.pairs).isEqualTo(600 + 45 + 200).isEqualTo(space.pairs());
+    }
+
+    /** The summary's R lower bound is worked out for the run's space, and R is never below it. */
+    @Test
+    void theSummarysRBound_isThatOfTheRunsSpace() throws Exception {
+        int n = 400;
+        SyntheticApp app = synthetic(n, "0");
+        RocketOptions options = options(ScheduleOrder.BLOCKED).withDevice(DeviceSpec.parse("cpu:2"));
+        List<int[]> listed = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            listed.add(new int[] {i, (i * 7 + 3) % n == i ? (i + 1) % n : (i * 7 + 3) % n});
+        }
+        RunSummary rectangle = null;
+        for (PairSpace space : List.of(PairSpace.rectangle(n, 200, 200), PairSpace.rectangle(n, 240, 120),
+                PairSpace.listed(n, listed), PairSpace.union(List.of(PairSpace.rectangle(n, 100, 100),
+                        PairSpace.listed(n, listed))))) {
+            RunSummary s = Rocket.run(app, app.keys(), space, options, collect(new ArrayList<>()));
+            long capacity = s.cache.get("host").slots() + s.cache.get("device").slots();
+            assertThat(s.reuseLowerBound).as("%s", space)
+                    .isEqualTo(PerformanceModel.reuseLowerBound(s.itemsNeeded, s.pairs, capacity, space.density()));
+            assertThat(s.reuse).as("%s", space).isGreaterThanOrEqualTo(s.reuseLowerBound);
+            rectangle = rectangle == null ? s : rectangle;
+        }
+        // 200 x 200 other references with C = 24 + 2 x 12 slots: F > 48 (40,000 - 24^2) / 48^2 = 821 fills for 400
+        // items, where the triangle's bound says (40,000 - 1128) / 95 / 400 = 1.02.
+        assertThat(rectangle.cache.get("host").slots() + rectangle.cache.get("device").slots()).isEqualTo(48);
+        assertThat(rectangle.reuseLowerBound).isCloseTo(48 * (40_000.0 - 576) / 2304 / 400, within(1e-9))
+                .isGreaterThan(PerformanceModel.reuseLowerBound(n, 40_000, 48));
     }
 
     private static ResultSink<Integer, Long> collect(List<long[]> out) {

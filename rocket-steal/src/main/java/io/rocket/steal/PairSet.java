@@ -50,7 +50,7 @@ public final class PairSet {
         this.triangle = PerformanceModel.pairs(n);
         this.total = ordered ? 2 * triangle : triangle;
         if (total > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(n + " items: more pairs than a run tracks (2^31)");
+            throw new IllegalArgumentException(n + " items: more pairs than a run tracks (2^31 - 1; see PairLimit)");
         }
         this.bits = new BitSet((int) total);
     }

@@ -1,5 +1,6 @@
 package io.rocket.steal;
 
+import io.rocket.core.summary.PairDensity;
 import io.rocket.core.summary.PerformanceModel;
 
 import java.nio.ByteBuffer;
@@ -148,9 +149,14 @@ public final class PairSpace {
         return ordered;
     }
 
+    /** Whether a region of the space is the whole triangle, so that no pair is outside it (cheap: no set is built). */
+    boolean wholeTriangle() {
+        return regions.contains(Region.root(n));
+    }
+
     /** Whether this is every pair of the items (in one orientation or both): no pair is outside it. */
     public boolean isEverything() {
-        return regions.contains(Region.root(n)) || pairs() == (ordered ? 2 : 1) * PerformanceModel.pairs(n);
+        return wholeTriangle() || pairs() == (ordered ? 2 : 1) * PerformanceModel.pairs(n);
     }
 
     /** Whether {@link #roots()} hold exactly the space's pairs, each once: no listed pairs, no overlap. */
@@ -244,6 +250,15 @@ public final class PairSpace {
             out.addAll(resumed);
         }
         return out;
+    }
+
+    /**
+     * How densely the space packs pairs among few items, for the summary's R lower bound ({@link SpaceDensity}).
+     *
+     * @return the most pairs of the space any k items hold
+     */
+    public PairDensity density() {
+        return new SpaceDensity(n, ordered, regions, listed);
     }
 
     /** What the space is, for a log line or a message. */

@@ -12,9 +12,11 @@ package io.rocket.core.summary;
  *   needed is filled at least once: R ≥ 1.</li>
  *   <li><b>R lower bound</b>: split the run into phases of C fills each, C the items the scope can hold at once
  *   (its L2 and L1 slots; for a cluster, all nodes'). The items at hand during a phase are at most the C held when
- *   it began plus the C it filled, so it computes at most C(2C − 1) pairs; the first, starting empty, at most
- *   C(C − 1)/2. P pairs in ⌈F/C⌉ phases then need F &gt; (P − C(C − 1)/2) / (2C − 1) fills, and
- *   R ≥ max(1, (P − C(C − 1)/2) / ((2C − 1) m)) for m items needed.</li>
+ *   it began plus the C it filled, so it computes at most d(2C) pairs, d(k) being the most pairs of the run's
+ *   {@link PairDensity pair space} among any k items; the first, starting empty, at most d(C). P pairs in ⌈F/C⌉
+ *   phases then need F &gt; C (P − d(C)) / d(2C) fills, and R ≥ max(1, C (P − d(C)) / (d(2C) m)) for m items
+ *   needed. For the triangle d(k) = k(k − 1)/2, which gives max(1, (P − C(C − 1)/2) / ((2C − 1) m)); for queries
+ *   against other references, d(k) = ⌊k/2⌋⌈k/2⌉, which gives about P / (C m).</li>
  *   <li><b>T_min</b> = m_pre · t_pre + P · t_cmp, the device time the scope could not have avoided: the mean
  *   preprocess and compare kernel times, each item needed preprocessed once (m_pre = m, but never more than the
  *   preprocess kernels the scope ran: items fetched from another node or the disk cache arrive preprocessed) and
@@ -43,10 +45,40 @@ public final class PerformanceModel {
      * @param compareKernels    compare kernels run (duplicates included)
      * @param compareSeconds    their total device time
      * @param deviceSeconds     Σ over nodes of devices × the time the node held them
+     * @param density           the run's pair space: the most pairs among any k items
      */
     public record Work(long itemsNeeded, long fills, long capacity, long pairs, long preprocessKernels,
                        double preprocessSeconds, long compareKernels, double compareSeconds,
-                       double deviceSeconds) {
+                       double deviceSeconds, PairDensity density) {
+        /**
+         * What a scope of a triangle run (every pair of one list) did.
+         *
+         * @param itemsNeeded       distinct items the scope's pairs used (m)
+         * @param fills             items that came into the scope's memory from outside it
+         * @param capacity          items the scope can hold at once (C)
+         * @param pairs             pairs the scope computed successfully (P)
+         * @param preprocessKernels preprocess kernels run
+         * @param preprocessSeconds their total device time
+         * @param compareKernels    compare kernels run (duplicates included)
+         * @param compareSeconds    their total device time
+         * @param deviceSeconds     Σ over nodes of devices × the time the node held them
+         */
+        public Work(long itemsNeeded, long fills, long capacity, long pairs, long preprocessKernels,
+                    double preprocessSeconds, long compareKernels, double compareSeconds, double deviceSeconds) {
+            this(itemsNeeded, fills, capacity, pairs, preprocessKernels, preprocessSeconds, compareKernels,
+                    compareSeconds, deviceSeconds, PairDensity.TRIANGLE);
+        }
+
+        /**
+         * The same work, done in another pair space.
+         *
+         * @param space the run's pair space
+         * @return this work with {@code density} {@code space}
+         */
+        public Work in(PairDensity space) {
+            return new Work(itemsNeeded, fills, capacity, pairs, preprocessKernels, preprocessSeconds, compareKernels,
+                    compareSeconds, deviceSeconds, space);
+        }
     }
 
     /**
@@ -69,7 +101,7 @@ public final class PerformanceModel {
     public static Figures figures(Work w) {
         Double reuse = w.itemsNeeded() == 0 ? null : (double) w.fills() / w.itemsNeeded();
         Double bound = w.itemsNeeded() == 0 || w.capacity() <= 0 ? null
-                : reuseLowerBound(w.itemsNeeded(), w.pairs(), w.capacity());
+                : reuseLowerBound(w.itemsNeeded(), w.pairs(), w.capacity(), w.density());
         double tPre = w.preprocessKernels() == 0 ? 0 : w.preprocessSeconds() / w.preprocessKernels();
         double tCmp = w.compareKernels() == 0 ? 0 : w.compareSeconds() / w.compareKernels();
         long preprocessed = Math.min(w.itemsNeeded(), w.preprocessKernels());
@@ -90,9 +122,9 @@ public final class PerformanceModel {
     }
 
     /**
-     * The least R any schedule can reach when {@code pairs} pairs among {@code items} items are computed by a scope
-     * that holds at most {@code capacity} items at once (see the class comment): max(1, (P − C(C − 1)/2) / ((2C − 1)
-     * m)).
+     * The least R any schedule can reach when {@code pairs} pairs of a triangle (every pair of one list) among
+     * {@code items} items are computed by a scope that holds at most {@code capacity} items at once (see the class
+     * comment): max(1, (P − C(C − 1)/2) / ((2C − 1) m)).
      *
      * @param items    m, the distinct items the pairs use, at least 1
      * @param pairs    P, the pairs computed
@@ -100,8 +132,26 @@ public final class PerformanceModel {
      * @return the least R, at least 1
      */
     public static double reuseLowerBound(long items, long pairs, long capacity) {
-        double c = capacity;
-        double fills = (pairs - c * (c - 1) / 2) / (2 * c - 1);
+        return reuseLowerBound(items, pairs, capacity, PairDensity.TRIANGLE);
+    }
+
+    /**
+     * The least R any schedule can reach when {@code pairs} pairs of a space of the given density among
+     * {@code items} items are computed by a scope that holds at most {@code capacity} items at once (see the class
+     * comment): max(1, C (P − d(C)) / (d(2C) m)).
+     *
+     * @param items    m, the distinct items the pairs use, at least 1
+     * @param pairs    P, the pairs computed
+     * @param capacity C, the items the scope holds at once, at least 1
+     * @param density  d, the most pairs of the run's space among any k items
+     * @return the least R, at least 1
+     */
+    public static double reuseLowerBound(long items, long pairs, long capacity, PairDensity density) {
+        double perPhase = density.mostPairs(2 * capacity);
+        if (perPhase <= 0) {
+            return 1.0;
+        }
+        double fills = capacity * (pairs - (double) density.mostPairs(capacity)) / perPhase;
         return Math.max(1.0, fills / items);
     }
 }

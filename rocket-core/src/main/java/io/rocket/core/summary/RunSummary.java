@@ -1,5 +1,6 @@
 package io.rocket.core.summary;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -68,6 +69,9 @@ public final class RunSummary {
     /** Σ over nodes of devices × the time the node held them: the denominator of the efficiency. */
     @JsonProperty("device_seconds")
     public double deviceSeconds;
+    /** What {@link #model} was given, so that {@link #pairSpace} can set the figures again. */
+    @JsonIgnore
+    private PerformanceModel.Work work;
     /** T_min ÷ device-seconds; see {@link PerformanceModel}. Null where undefined. */
     @JsonProperty("system_efficiency")
     public Double systemEfficiency;
@@ -121,6 +125,7 @@ public final class RunSummary {
      * @param work what this summary's scope (the node, its share, or the cluster) did
      */
     public void model(PerformanceModel.Work work) {
+        this.work = work;
         PerformanceModel.Figures f = PerformanceModel.figures(work);
         itemsNeeded = work.itemsNeeded();
         deviceSeconds = work.deviceSeconds();
@@ -128,6 +133,18 @@ public final class RunSummary {
         reuseLowerBound = f.reuseLowerBound();
         tMinSeconds = f.tMinSeconds();
         systemEfficiency = f.systemEfficiency();
+    }
+
+    /**
+     * Sets the figures again for a run of another pair space than the triangle the scope's {@link #model} assumed:
+     * R's lower bound depends on how densely the space packs pairs among few items.
+     *
+     * @param space the run's pair space
+     */
+    public void pairSpace(PairDensity space) {
+        if (work != null) {
+            model(work.in(space));
+        }
     }
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);

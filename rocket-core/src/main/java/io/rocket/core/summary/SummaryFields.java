@@ -116,9 +116,12 @@ public final class SummaryFields {
                     + "memory from outside: for a node an L2 miss (a load, or a fetch from another node's L2), for a "
                     + "cluster a load from storage. Memory starts empty, so R ≥ 1; 1 is perfect reuse. Absent when no "
                     + "item was needed."),
-            f("R_lower_bound", "fills/item", Bound.AT_LEAST_ONE, "max(1, (P − C(C − 1)/2) ÷ ((2C − 1)·m)) for P pairs: "
-                    + "while C items are held at most 2C are at hand in the time of C fills, so no schedule does "
-                    + "better; " + C + "."),
+            f("R_lower_bound", "fills/item", Bound.AT_LEAST_ONE, "max(1, C·(P − d(C)) ÷ (d(2C)·m)) for P pairs, d(k) "
+                    + "being the most pairs of the run's pair space among any k items (k(k − 1)/2 for every pair of "
+                    + "one list, which gives (P − C(C − 1)/2) ÷ ((2C − 1)·m); about k²/4 for queries against other "
+                    + "references; twice as many when ordered): while C items are held at most 2C are at hand in the "
+                    + "time of C fills, so no schedule does better; " + C + " (worked out per space in the design page "
+                    + "Cache-aware order)."),
             f("t_min_seconds", "s", Bound.NON_NEGATIVE, "T_min, the paper's lower bound on kernel time (eq. 4): "
                     + "min(m, preprocess kernels run)·t_pre + P·t_cmp with the scope's mean kernel times; items that "
                     + "arrive preprocessed (from a peer or the disk cache) need no preprocess."),

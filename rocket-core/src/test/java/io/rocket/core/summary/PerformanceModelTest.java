@@ -48,6 +48,35 @@ class PerformanceModelTest {
                 .isCloseTo((499_500.0 - 1225) / 99 / 1000, within(1e-12));
     }
 
+    @Test
+    void theBound_dependsOnTheSpace_throughTheMostPairsAmongFewItems() {
+        // The triangle's density gives the triangle's formula.
+        assertThat(PerformanceModel.reuseLowerBound(1000, 499_500, 50, PairDensity.TRIANGLE))
+                .isEqualTo(PerformanceModel.reuseLowerBound(1000, 499_500, 50));
+        // 1000 queries x 1000 other references with C = 300: 2C items hold at most C^2 pairs of the rectangle, C
+        // items C^2/4; so F > C (P - C^2/4) / C^2 and R >= (10^6 / 300 - 75) / 2000.
+        PairDensity rectangle = k -> (k / 2) * ((k + 1) / 2);
+        assertThat(PerformanceModel.reuseLowerBound(2000, 1_000_000, 300, rectangle))
+                .isCloseTo((1_000_000.0 / 300 - 75) / 2000, within(1e-12));
+        // Both orientations of every pair: twice the pairs per phase, the same fills.
+        PairDensity ordered = k -> 2 * PairDensity.TRIANGLE.mostPairs(k);
+        assertThat(PerformanceModel.reuseLowerBound(1000, 999_000, 50, ordered))
+                .isCloseTo(PerformanceModel.reuseLowerBound(1000, 499_500, 50), within(1e-12));
+        // A space with no pairs among any items bounds nothing.
+        assertThat(PerformanceModel.reuseLowerBound(10, 0, 5, k -> 0)).isEqualTo(1.0);
+    }
+
+    @Test
+    void aSummary_setsItsBoundAgain_forTheRunsSpace() {
+        RunSummary s = new RunSummary();
+        s.model(new PerformanceModel.Work(2000, 7000, 300, 1_000_000, 2000, 1, 1_000_000, 10, 20));
+        double triangle = s.reuseLowerBound;
+        s.pairSpace(k -> (k / 2) * ((k + 1) / 2));
+        assertThat(s.reuseLowerBound).isCloseTo((1_000_000.0 / 300 - 75) / 2000, within(1e-12))
+                .isGreaterThan(triangle);
+        assertThat(s.reuse).isEqualTo(3.5);
+    }
+
     /**
      * The efficiency is at most 1 whenever the kernel time fits in the device-seconds, whatever the split of the
      * kernels: T_min counts at most the preprocess and compare kernels that ran, at their mean.

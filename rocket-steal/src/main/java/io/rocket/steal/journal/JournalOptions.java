@@ -16,8 +16,10 @@ import java.util.Objects;
  * @param options the application's settings, one per line; may be empty. For a store, only those that change a
  *                pair's result
  * @param store   a result store keyed by item identity ({@link ResultStore}) rather than a journal
+ * @param compact a store only: at the end of a run, rewrite the store keeping only the pairs of the run's items
+ *                when enough of it is dead ({@link StoreCompaction})
  */
-public record JournalOptions(Path dir, boolean resume, String options, boolean store) {
+public record JournalOptions(Path dir, boolean resume, String options, boolean store, boolean compact) {
     /**
      * Checks the directory and fills in empty options.
      *
@@ -25,6 +27,7 @@ public record JournalOptions(Path dir, boolean resume, String options, boolean s
      * @param resume  continue a journal
      * @param options the application's settings, or null for none
      * @param store   a result store rather than a journal
+     * @param compact compact the store at the end of a run
      */
     public JournalOptions {
         Objects.requireNonNull(dir, "dir");
@@ -39,7 +42,38 @@ public record JournalOptions(Path dir, boolean resume, String options, boolean s
      * @param options the application's settings, one per line; may be empty
      */
     public JournalOptions(Path dir, boolean resume, String options) {
-        this(dir, resume, options, false);
+        this(dir, resume, options, false, false);
+    }
+
+    /**
+     * A journal's or store's settings, without compaction.
+     *
+     * @param dir     the directory (created when missing)
+     * @param resume  continue a journal
+     * @param options the application's settings, or null for none
+     * @param store   a result store rather than a journal
+     */
+    public JournalOptions(Path dir, boolean resume, String options, boolean store) {
+        this(dir, resume, options, store, false);
+    }
+
+    /**
+     * The option that asked for these settings, for a message.
+     *
+     * @return {@code --store} or {@code --journal}
+     */
+    public String option() {
+        return store ? "--store" : "--journal";
+    }
+
+    /**
+     * These settings, compacting the store at the end of a run or not.
+     *
+     * @param value whether to compact ({@code --compact-store})
+     * @return the settings with {@code compact} set to {@code value}
+     */
+    public JournalOptions withCompaction(boolean value) {
+        return new JournalOptions(dir, resume, options, store, value);
     }
 
     /**

@@ -90,6 +90,20 @@ final class JournalStore implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts a bare log in {@code file} (truncated when it exists), with no header: the new log a compaction writes
+     * before it takes the place of {@value #RECORDS}.
+     */
+    static JournalStore createLog(Path file) throws IOException {
+        return new JournalStore(FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING), 0);
+    }
+
+    /** Makes everything appended so far durable (after appends made with {@code durable} false). */
+    void force() throws IOException {
+        log.force(true);
+    }
+
     /** Reads the header of the journal in {@code dir}. */
     static Header readHeader(Path dir) throws IOException {
         List<String> lines = readHeaderLines(dir.resolve(HEADER), FORMAT, "a journal");
@@ -165,6 +179,11 @@ final class JournalStore implements AutoCloseable {
 
     /** Appends one record and makes it durable. */
     void append(byte[] payload) throws IOException {
+        append(payload, true);
+    }
+
+    /** Appends one record, durable at once when {@code durable} (else at the next {@link #force}). */
+    void append(byte[] payload, boolean durable) throws IOException {
         CRC32 crc = new CRC32();
         crc.update(payload);
         ByteBuffer record = ByteBuffer.allocate(8 + payload.length);
@@ -172,10 +191,12 @@ final class JournalStore implements AutoCloseable {
         while (record.hasRemaining()) {
             log.write(record);
         }
-        log.force(false);
+        if (durable) {
+            log.force(false);
+        }
     }
 
-    private static void forceDirectory(Path dir) {
+    static void forceDirectory(Path dir) {
         try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
             d.force(true);
         } catch (IOException e) {

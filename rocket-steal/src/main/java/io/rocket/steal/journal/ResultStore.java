@@ -23,6 +23,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
@@ -52,6 +53,7 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
     private static final String FORMAT = "rocket store 1";
 
     private final Path dir;
+    private final boolean compact;
     private final Application<K, R> app;
     private final List<K> keys;
     private final ResultCodec<R> codec;
@@ -77,6 +79,7 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
     private ResultStore(JournalOptions options, Application<K, R> app, List<K> keys, ResultCodec<R> codec,
                         ResultSink<K, R> next) {
         this.dir = options.dir();
+        this.compact = options.compact();
         this.app = app;
         this.keys = List.copyOf(keys);
         this.codec = codec;
@@ -165,6 +168,9 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
         }
         JournalStore store = null;
         try {
+            if (StoreCompaction.removeLeftover(dir)) {
+                LOG.info("store {}: removed the new log of a compaction that did not finish", dir);
+            }
             if (Files.exists(dir.resolve(HEADER))) { // checked to be this job's by open()
                 store = JournalStore.open(dir, this::replay);
                 LOG.info("store {}: reused {} pairs ({} failed) from {} records", dir, reused.size(), reusedErrors,
@@ -289,9 +295,30 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
         summary.addReused(reused.size(), reusedErrors, failures);
     }
 
+    /** Writes what is left; with {@code --compact-store}, then compacts the store to the pairs of the run's items. */
     @Override
     public void close() {
         writer.close();
+        if (compact) {
+            compactToRunItems();
+        }
+    }
+
+    /** A failed compaction leaves the store as it was, which is still whole: it is told, not thrown. */
+    private void compactToRunItems() {
+        try {
+            StoreCompaction.Outcome o = StoreCompaction.compact(dir, codec, Set.of(identities),
+                    StoreCompaction.DEAD_FRACTION);
+            if (o.rewritten()) {
+                LOG.info("store {}: compacted: kept {} of {} pairs and {} of {} items ({} bytes before)", dir,
+                        o.livePairs(), o.pairs(), o.liveItems(), o.items(), o.bytes());
+            } else {
+                LOG.info("store {}: not compacted: {} of {} pairs dead, below {}%", dir, o.deadPairs(), o.pairs(),
+                        Math.round(100 * StoreCompaction.DEAD_FRACTION));
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("store {}: compaction failed, the store is kept as it was: {}", dir, e.toString());
+        }
     }
 
     @Override
