@@ -44,6 +44,12 @@ public final class ResidentRow<K, R> implements Runnable {
     private final HostBuffer resultOnHost;
     private int itemCount;
     private int pairCount;
+    /** Where each row's pairs start ({@link #row}), so that a task that cannot pin can run row by row. */
+    private final int[] rowStarts;
+    private int rowCount;
+    /** Rows before this one went as pair jobs ({@link #dropFirstRow}); pairs from {@link #firstPair} on remain. */
+    private int firstRow;
+    private int firstPair;
     private boolean computed;
 
     ResidentRow(NodePipeline<K, R> node, DeviceLane<K, R> lane, int span) {
@@ -51,6 +57,7 @@ public final class ResidentRow<K, R> implements Runnable {
         this.lane = lane;
         this.items = new int[span + 1];
         this.slots = new int[span + 1];
+        this.rowStarts = new int[span + 1]; // a row adds at least its own entry
         int pairs = Math.max(2 * span, MOST_PAIRS);
         this.left = new int[pairs];
         this.right = new int[pairs];
@@ -75,6 +82,9 @@ public final class ResidentRow<K, R> implements Runnable {
     public void start() {
         itemCount = 0;
         pairCount = 0;
+        rowCount = 0;
+        firstRow = 0;
+        firstPair = 0;
         computed = false;
     }
 
@@ -89,6 +99,11 @@ public final class ResidentRow<K, R> implements Runnable {
         return itemCount++;
     }
 
+    /** Marks where a row's pairs start: the pairs added from now on are the next row's. */
+    public void row() {
+        rowStarts[rowCount++] = pairCount;
+    }
+
     /** Adds the pair (item of entry {@code first}, item of entry {@code second}); ask {@link #fits} first. */
     public void pair(int first, int second) {
         left[pairCount] = first;
@@ -100,9 +115,25 @@ public final class ResidentRow<K, R> implements Runnable {
         return itemCount + newItems <= items.length && pairCount + newPairs <= left.length;
     }
 
-    /** Pairs in the row. */
+    /** Pairs in the task, those of rows already dropped left out. */
     public int size() {
-        return pairCount;
+        return pairCount - firstPair;
+    }
+
+    /** The first pair that remains: pairs {@code [firstPair(), firstRowEnd())} are the first remaining row's. */
+    int firstPair() {
+        return firstPair;
+    }
+
+    /** The end of the first remaining row's pairs (all remaining pairs when no rows were marked). */
+    int firstRowEnd() {
+        return firstRow + 1 < rowCount ? rowStarts[firstRow + 1] : pairCount;
+    }
+
+    /** Leaves the first remaining row out of this task (its pairs went elsewhere). */
+    void dropFirstRow() {
+        firstPair = firstRowEnd();
+        firstRow++;
     }
 
     /** The first item of pair {@code k}. */
@@ -138,7 +169,7 @@ public final class ResidentRow<K, R> implements Runnable {
         boolean traced = node.telemetry.tracer().enabled();
         long rowStart = System.nanoTime();
         long compareCost = 0;
-        for (int k = 0; k < pairCount; k++) {
+        for (int k = firstPair; k < pairCount; k++) {
             int a = items[left[k]];
             int b = items[right[k]];
             long start = traced ? System.nanoTime() : 0;
@@ -180,10 +211,10 @@ public final class ResidentRow<K, R> implements Runnable {
             // a pair are a good part of a cheap pair's time): the compares cost what the device says (its time, real
             // or modelled, which the sim device also waits), and the rest of the row's time goes to postprocess.
             long rest = Math.max(0, System.nanoTime() - rowStart - compareCost);
-            node.telemetry.costs(TraceEvent.COMPARE, pairCount, compareCost);
-            node.telemetry.costs(TraceEvent.POSTPROCESS, pairCount, rest);
+            node.telemetry.costs(TraceEvent.COMPARE, size(), compareCost);
+            node.telemetry.costs(TraceEvent.POSTPROCESS, size(), rest);
         }
-        lane.l1.unpin(slots, itemCount, 2L * pairCount);
+        lane.l1.unpin(slots, itemCount, 2L * size());
         computed = true;
         node.cpu.execute(this);
     }
@@ -195,7 +226,7 @@ public final class ResidentRow<K, R> implements Runnable {
     @SuppressWarnings("unchecked")
     private void deliver() {
         int n = pairCount; // read once: once returned, the row is its worker's again
-        for (int k = 0; k < n; k++) {
+        for (int k = firstPair; k < n; k++) {
             int a = items[left[k]];
             int b = items[right[k]];
             Throwable error = errors[k];

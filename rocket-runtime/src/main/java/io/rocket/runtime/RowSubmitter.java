@@ -141,6 +141,7 @@ final class RowSubmitter<K, R> implements PairSubmitter {
                 row.start();
             }
             int me = row.item(i);
+            row.row();
             if (!shared) {
                 colBase = row.item(from);
                 for (int j = from + 1; j < until; j++) {
