@@ -258,21 +258,30 @@ public final class NodePipeline<K, R> implements AutoCloseable {
 
     /**
      * Runs the row's pairs: when all its items are readable in the device's L1 now, as one task on the device's
-     * kernel thread; otherwise as pair jobs, each through {@link #submit} (waiting for free jobs). The row goes back
-     * to its pool either way. Called by the device's worker thread.
+     * kernel thread; otherwise its first row as pair jobs, each through {@link #submit} (waiting for free jobs),
+     * and the rest again the same way, since those jobs may have brought in the items it lacked (a leaf's first
+     * row loads its columns for the others). The row goes back to its pool once it is done with. Called by the
+     * device's worker thread.
      */
     public void submitRow(int device, ResidentRow<K, R> row) throws InterruptedException {
         DeviceLane<K, R> lane = lanes.get(device);
-        if (row.size() > 0 && row.pin()) {
-            lane.kernel.execute(row);
-            return;
-        }
+        boolean handedOn = false;
         try {
-            for (int k = 0; k < row.size(); k++) {
-                lane.takeJob().start(row.first(k), row.second(k));
+            while (row.size() > 0) {
+                if (row.pin()) {
+                    lane.kernel.execute(row);
+                    handedOn = true;
+                    return;
+                }
+                for (int k = row.firstPair(); k < row.firstRowEnd(); k++) {
+                    lane.takeJob().start(row.first(k), row.second(k));
+                }
+                row.dropFirstRow();
             }
         } finally {
-            lane.returnRow(row);
+            if (!handedOn) {
+                lane.returnRow(row);
+            }
         }
     }
 

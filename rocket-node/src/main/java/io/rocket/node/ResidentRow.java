@@ -7,7 +7,9 @@ import io.rocket.core.trace.TraceEvent;
 
 /**
  * Cheap pairs at the speed of a loop: one item against a run of others, all already readable in the device's L1,
- * computed as one task on the device's kernel thread. The worker fills the row ({@link #start}, {@link #add}) and
+ * computed as one task on the device's kernel thread. Several rows of a leaf may share one task, and their column
+ * entries: the fewer hand-offs between threads per pair, the closer the runtime comes to a plain loop over the
+ * pairs. The worker fills the row ({@link #start}, {@link #item}, {@link #pair}) and
  * pins its items under one lock of the cache; the kernel thread then runs compare, result copy and postprocess of
  * every pair back to back on buffers this row owns, releases the pins under one lock, and hands the row to the CPU
  * pool once, where the results go to the sink and each pair is counted done.
@@ -22,9 +24,15 @@ import io.rocket.core.trace.TraceEvent;
  * on through an executor's queue.
  */
 public final class ResidentRow<K, R> implements Runnable {
+    /**
+     * Pairs one task may hold at least: a leaf of the default tile (16 x 16, both orientations) with room to spare,
+     * so that a leaf whose items fit the L1's share goes to the kernel thread in one hand-off.
+     */
+    static final int MOST_PAIRS = 1024;
+
     private final NodePipeline<K, R> node;
     private final DeviceLane<K, R> lane;
-    /** Item {@code items[0]} against {@code items[1..n)}: the row's items, each pinned once. */
+    /** The row's items, each entry pinned once (an item in two of a task's rows has two entries). */
     private final int[] items;
     private final int[] slots;
     /** Pair k is (items[left[k]], items[right[k]]). */
@@ -36,6 +44,12 @@ public final class ResidentRow<K, R> implements Runnable {
     private final HostBuffer resultOnHost;
     private int itemCount;
     private int pairCount;
+    /** Where each row's pairs start ({@link #row}), so that a task that cannot pin can run row by row. */
+    private final int[] rowStarts;
+    private int rowCount;
+    /** Rows before this one went as pair jobs ({@link #dropFirstRow}); pairs from {@link #firstPair} on remain. */
+    private int firstRow;
+    private int firstPair;
     private boolean computed;
 
     ResidentRow(NodePipeline<K, R> node, DeviceLane<K, R> lane, int span) {
@@ -43,10 +57,12 @@ public final class ResidentRow<K, R> implements Runnable {
         this.lane = lane;
         this.items = new int[span + 1];
         this.slots = new int[span + 1];
-        this.left = new int[2 * span];
-        this.right = new int[2 * span];
-        this.results = new Object[2 * span];
-        this.errors = new Throwable[2 * span];
+        this.rowStarts = new int[span + 1]; // a row adds at least its own entry
+        int pairs = Math.max(2 * span, MOST_PAIRS);
+        this.left = new int[pairs];
+        this.right = new int[pairs];
+        this.results = new Object[pairs];
+        this.errors = new Throwable[pairs];
         this.resultOnDevice = lane.device.allocate(node.app.maxResultBytes());
         this.resultOnHost = node.hostMemory.allocate(node.app.maxResultBytes());
     }
@@ -64,37 +80,62 @@ public final class ResidentRow<K, R> implements Runnable {
         return host && lane.context.newOverlappedStep() == null ? Math.max(0, lane.l1.maximalItems() / rows - 1) : 0;
     }
 
-    /** Empties the row for item {@code i}'s pairs. */
-    public void start(int i) {
-        items[0] = i;
-        itemCount = 1;
+    /** Empties the task: no items, no pairs. */
+    public void start() {
+        itemCount = 0;
         pairCount = 0;
+        rowCount = 0;
+        firstRow = 0;
+        firstPair = 0;
         computed = false;
     }
 
     /**
-     * Adds column {@code j}: pair (i, j) when {@code forward}, pair (j, i) when {@code backward}; at most the span's
-     * columns per row.
+     * Adds an entry for item {@code i}, pinned with the others when the task is submitted; ask {@link #fits} first.
+     * Entries are cheap to share: a leaf's rows with the same columns use the same column entries.
+     *
+     * @return the entry's index, for {@link #pair}
      */
-    public void add(int j, boolean forward, boolean backward) {
-        if (!forward && !backward) {
-            return;
-        }
-        int at = itemCount++;
-        items[at] = j;
-        if (forward) {
-            left[pairCount] = 0;
-            right[pairCount++] = at;
-        }
-        if (backward) {
-            left[pairCount] = at;
-            right[pairCount++] = 0;
-        }
+    public int item(int i) {
+        items[itemCount] = i;
+        return itemCount++;
     }
 
-    /** Pairs in the row. */
+    /** Marks where a row's pairs start: the pairs added from now on are the next row's. */
+    public void row() {
+        rowStarts[rowCount++] = pairCount;
+    }
+
+    /** Adds the pair (item of entry {@code first}, item of entry {@code second}); ask {@link #fits} first. */
+    public void pair(int first, int second) {
+        left[pairCount] = first;
+        right[pairCount++] = second;
+    }
+
+    /** Whether {@code newItems} more entries and {@code newPairs} more pairs fit in this task. */
+    public boolean fits(int newItems, int newPairs) {
+        return itemCount + newItems <= items.length && pairCount + newPairs <= left.length;
+    }
+
+    /** Pairs in the task, those of rows already dropped left out. */
     public int size() {
-        return pairCount;
+        return pairCount - firstPair;
+    }
+
+    /** The first pair that remains: pairs {@code [firstPair(), firstRowEnd())} are the first remaining row's. */
+    int firstPair() {
+        return firstPair;
+    }
+
+    /** The end of the first remaining row's pairs (all remaining pairs when no rows were marked). */
+    int firstRowEnd() {
+        return firstRow + 1 < rowCount ? rowStarts[firstRow + 1] : pairCount;
+    }
+
+    /** Leaves the first remaining row out of this task (its pairs went elsewhere). */
+    void dropFirstRow() {
+        firstPair = firstRowEnd();
+        firstRow++;
     }
 
     /** The first item of pair {@code k}. */
@@ -127,11 +168,14 @@ public final class ResidentRow<K, R> implements Runnable {
 
     /** On the kernel thread: every pair of the row, then the pins go, then the CPU pool delivers. */
     private void compute() {
-        for (int k = 0; k < pairCount; k++) {
+        boolean traced = node.telemetry.tracer().enabled();
+        long rowStart = System.nanoTime();
+        long compareCost = 0;
+        for (int k = firstPair; k < pairCount; k++) {
             int a = items[left[k]];
             int b = items[right[k]];
-            long start = System.nanoTime();
-            long compared;
+            long start = traced ? System.nanoTime() : 0;
+            long compared = 0;
             try {
                 DeviceBuffer x = lane.l1.buffer(slots[left[k]]);
                 DeviceBuffer y = lane.l1.buffer(slots[right[k]]);
@@ -143,8 +187,12 @@ public final class ResidentRow<K, R> implements Runnable {
                         lane.context);
                 long cost = lane.context.end();
                 resultOnDevice.length(length);
-                compared = System.nanoTime();
-                node.telemetry.record(TraceEvent.COMPARE, start, compared, cost, a, b);
+                if (traced) {
+                    compared = System.nanoTime();
+                    node.telemetry.record(TraceEvent.COMPARE, start, compared, cost, a, b);
+                } else {
+                    compareCost += cost;
+                }
                 lane.device.copyToHost(resultOnDevice, resultOnHost, length);
             } catch (Throwable t) {
                 errors[k] = node.errors().pairError(a, b, "compare", t);
@@ -153,12 +201,22 @@ public final class ResidentRow<K, R> implements Runnable {
             try {
                 resultOnHost.handOverForReading();
                 results[k] = node.app.postprocess(node.keys.get(a), node.keys.get(b), resultOnHost);
-                node.telemetry.record(TraceEvent.POSTPROCESS, compared, System.nanoTime(), a, b);
+                if (traced) {
+                    node.telemetry.record(TraceEvent.POSTPROCESS, compared, System.nanoTime(), a, b);
+                }
             } catch (Throwable t) {
                 errors[k] = node.errors().pairError(a, b, "postprocess", t);
             }
         }
-        lane.l1.unpin(slots, itemCount, 2L * pairCount);
+        if (!traced) {
+            // Untraced, the row is timed as a whole rather than each step with clocks of its own (three clock reads
+            // a pair are a good part of a cheap pair's time): the compares cost what the device says (its time, real
+            // or modelled, which the sim device also waits), and the rest of the row's time goes to postprocess.
+            long rest = Math.max(0, System.nanoTime() - rowStart - compareCost);
+            node.telemetry.costs(TraceEvent.COMPARE, size(), compareCost);
+            node.telemetry.costs(TraceEvent.POSTPROCESS, size(), rest);
+        }
+        lane.l1.unpin(slots, itemCount, 2L * size());
         computed = true;
         node.cpu.execute(this);
     }
@@ -170,7 +228,7 @@ public final class ResidentRow<K, R> implements Runnable {
     @SuppressWarnings("unchecked")
     private void deliver() {
         int n = pairCount; // read once: once returned, the row is its worker's again
-        for (int k = 0; k < n; k++) {
+        for (int k = firstPair; k < n; k++) {
             int a = items[left[k]];
             int b = items[right[k]];
             Throwable error = errors[k];

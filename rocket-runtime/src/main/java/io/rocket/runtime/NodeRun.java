@@ -18,6 +18,7 @@ import io.rocket.core.trace.ChromeTracer;
 import io.rocket.core.trace.Telemetry;
 import io.rocket.core.trace.Tracer;
 import io.rocket.steal.journal.ResultLog;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -90,6 +91,9 @@ final class NodeRun<K, R> implements AutoCloseable {
      */
     public static <K, R> NodeRun<K, R> open(Application<K, R> app, List<K> keys, RocketOptions options, int rank,
                                             String processName, ResultSink<K, R> sink, boolean keepJournal) {
+        // Logging configures itself on first use (logback parses its XML: a few hundred ms in a fresh JVM): do that
+        // now, before the run's clock starts, rather than in the middle of the first pairs.
+        LoggerFactory.getILoggerFactory();
         Devices.Opened opened = Devices.open(options.device());
         Resources resources = new Resources();
         resources.onClose(() -> {

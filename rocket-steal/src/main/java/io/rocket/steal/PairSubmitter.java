@@ -1,5 +1,7 @@
 package io.rocket.steal;
 
+import java.util.function.BooleanSupplier;
+
 /** Where a worker sends the pairs of a leaf region: the device's pipeline (which may block for back-pressure). */
 @FunctionalInterface
 public interface PairSubmitter {
@@ -12,6 +14,22 @@ public interface PairSubmitter {
     default void submitRow(int device, int i, int c0, int c1) throws InterruptedException {
         for (int j = c0; j < c1; j++) {
             submit(device, i, j);
+        }
+    }
+
+    /**
+     * The pairs of one leaf, row by row: for each row i of {@code [r0, r1)} (from {@code r1 - 1} down when
+     * {@code descending}), the pairs (i, j) for every j in {@code [max(c0, i + 1), c1)}, as {@link #submitRow} has
+     * them. A pipeline may run several rows as one task. Stops between rows once {@code stop} says so.
+     */
+    default void submitLeaf(int device, int r0, int r1, int c0, int c1, boolean descending, BooleanSupplier stop)
+            throws InterruptedException {
+        for (int k = 0; k < r1 - r0 && !stop.getAsBoolean(); k++) {
+            int i = descending ? r1 - 1 - k : r0 + k;
+            int from = Math.max(c0, i + 1);
+            if (from < c1) {
+                submitRow(device, i, from, c1);
+            }
         }
     }
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
 
 /**
@@ -47,6 +48,8 @@ public final class WorkScheduler implements AutoCloseable {
     private int windowEntered = -1;
     private volatile boolean holdBacklog;
     private volatile boolean stopping;
+    /** Asked between a leaf's rows: whether the run is stopping. */
+    private final BooleanSupplier stopped = () -> stopping;
 
     /**
      * @param totalPairs pairs this scheduler ends after, or -1 when the run's end is decided elsewhere (a cluster
@@ -203,14 +206,8 @@ public final class WorkScheduler implements AutoCloseable {
         }
         deques.submitting(id, region);
         announce(own, region);
-        boolean descending = region.rowsDescending();
-        for (int k = 0; k < region.r1() - region.r0() && !stopping; k++) {
-            int i = descending ? region.r1() - 1 - k : region.r0() + k;
-            int from = Math.max(region.c0(), i + 1);
-            if (from < region.c1()) {
-                submitter.submitRow(id, i, from, region.c1());
-            }
-        }
+        submitter.submitLeaf(id, region.r0(), region.r1(), region.c0(), region.c1(), region.rowsDescending(),
+                stopped);
     }
 
     /**

@@ -93,6 +93,19 @@ public final class Telemetry {
     }
 
     /**
+     * The summed cost of {@code count} runs of a step, for the means and totals of the summary: what a batch of
+     * steps run back to back records in one call when nothing is traced. Thread-safe; allocates nothing.
+     *
+     * @param event the step, never null
+     * @param count how many runs of the step the cost covers, at least 0
+     * @param costNanos their summed cost in nanoseconds
+     */
+    public void costs(TraceEvent event, long count, long costNanos) {
+        counts[event.ordinal()].add(count);
+        nanos[event.ordinal()].add(costNanos);
+    }
+
+    /**
      * How many times the step ran.
      *
      * @param event the step, never null
