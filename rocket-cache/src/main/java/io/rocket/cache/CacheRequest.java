@@ -42,6 +42,18 @@ public abstract class CacheRequest {
         count = 2;
     }
 
+    /**
+     * Asks for {@code from[0..n)}, all pinned together: for a task that runs many pairs on one pin of each item. An
+     * item may appear more than once; each occurrence is a pin of its own, released with the others.
+     *
+     * @param from the items
+     * @param n    how many of them, at most this request's capacity
+     */
+    public final void items(int[] from, int n) {
+        System.arraycopy(from, 0, items, 0, n);
+        count = n;
+    }
+
     public final int count() {
         return count;
     }

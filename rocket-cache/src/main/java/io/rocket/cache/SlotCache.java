@@ -212,31 +212,27 @@ public final class SlotCache<B> {
             return false;
         }
         int outstanding = 0;
+        for (int p = 0; p < n; p++) {
+            request.assign(p, -1, null, null);
+        }
         // Hits first, so that evicting for a miss can never take a slot this same request is about to hit.
         for (int p = 0; p < n; p++) {
-            int item = request.item(p);
-            int slot = table.slotOf(item);
+            int slot = table.slotOf(request.item(p));
             if (slot >= 0) {
-                counters.hit();
-                table.pin(slot);
-                switch (table.state(slot)) {
-                    case READ -> request.assign(p, slot, Grant.READY, null);
-                    case INVALID -> request.assign(p, slot, Grant.FAILED, table.failure(slot));
-                    case WRITE -> {
-                        counters.waited();
-                        request.assign(p, slot, Grant.WAIT, null);
-                        waiters.add(slot, request, p);
-                        outstanding++;
-                    }
-                    default -> throw new IllegalStateException(name + ": item " + item + " mapped to free slot");
-                }
+                outstanding += pinFor(request, p, slot);
             }
         }
         for (int p = 0; p < n; p++) {
+            if (request.grant(p) != null) {
+                continue;
+            }
             int item = request.item(p);
-            if (table.slotOf(item) < 0) {
+            int slot = table.slotOf(item);
+            if (slot >= 0) { // an earlier occurrence in this request started its load
+                outstanding += pinFor(request, p, slot);
+            } else {
                 counters.miss(item);
-                int slot = table.startLoad(item);
+                slot = table.startLoad(item);
                 request.assign(p, slot, Grant.LOAD, null);
                 waiters.add(slot, request, p);
                 outstanding++;
@@ -244,6 +240,24 @@ public final class SlotCache<B> {
         }
         request.arm(outstanding);
         return true;
+    }
+
+    /** Under the lock: pins the mapped {@code slot} for the request's position {@code p}; 1 when it must wait. */
+    private int pinFor(CacheRequest request, int p, int slot) {
+        counters.hit();
+        table.pin(slot);
+        switch (table.state(slot)) {
+            case READ -> request.assign(p, slot, Grant.READY, null);
+            case INVALID -> request.assign(p, slot, Grant.FAILED, table.failure(slot));
+            case WRITE -> {
+                counters.waited();
+                request.assign(p, slot, Grant.WAIT, null);
+                waiters.add(slot, request, p);
+                return 1;
+            }
+            default -> throw new IllegalStateException(name + ": item " + request.item(p) + " mapped to free slot");
+        }
+        return 0;
     }
 
     /** The loader of a WRITE slot finished: the item becomes readable and its waiters settle. */
@@ -289,7 +303,15 @@ public final class SlotCache<B> {
 
     /** Drops the request's references; slots without references become evictable and blocked requests retry. */
     public void release(CacheRequest request) {
-        release(request, false);
+        release(request, false, 0);
+    }
+
+    /**
+     * As {@link #release}, and counts {@code moreHits} lookups the pins served besides the one each counted when
+     * granted: for a task that ran many pairs on one pin of each item and counts two lookups a pair, as pair jobs do.
+     */
+    public void release(CacheRequest request, long moreHits) {
+        release(request, false, moreHits);
     }
 
     /**
@@ -298,71 +320,17 @@ public final class SlotCache<B> {
      * from then on is the one asked for it).
      */
     public void releaseCold(CacheRequest request) {
-        release(request, true);
+        release(request, true, 0);
     }
 
-    private void release(CacheRequest request, boolean cold) {
+    private void release(CacheRequest request, boolean cold, long moreHits) {
         // Local, not shared scratch: a callback below may release (and so re-enter here) on this same thread.
         ArrayList<CacheRequest> granted = null;
         lock.lock();
         try {
+            counters.hits(moreHits);
             for (int p = 0; p < request.count(); p++) {
                 table.unpin(request.slot(p), cold);
-            }
-            granted = blocked.grant();
-        } finally {
-            lock.unlock();
-        }
-        BlockedRequests.settle(granted);
-    }
-
-    /**
-     * Pins {@code items[0..n)} if every one of them is readable now, all or none, without waiting, loading or
-     * counting anything: for running a row of cached pairs as one task. Costs one lock for the row. Pins nothing
-     * while requests wait for room, so a row never goes ahead of them (the FIFO order of grants holds).
-     *
-     * @param items the items, each pinned once per occurrence
-     * @param n     how many of {@code items} to pin
-     * @param slots receives the slot of {@code items[k]} at {@code slots[k]} when this returns true
-     * @return whether every item was pinned; false pins nothing
-     */
-    public boolean pinResident(int[] items, int n, int[] slots) {
-        lock.lock();
-        try {
-            if (!blocked.isEmpty()) {
-                return false;
-            }
-            for (int k = 0; k < n; k++) {
-                int slot = table.slotOf(items[k]);
-                if (slot < 0 || table.state(slot) != SlotState.READ) {
-                    return false;
-                }
-                slots[k] = slot;
-            }
-            for (int k = 0; k < n; k++) {
-                table.pin(slots[k]);
-            }
-            return true;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /**
-     * Drops the references {@link #pinResident} took, and counts {@code hits} lookups served by them (two per pair
-     * run on them, as a pair job counts); blocked requests retry.
-     *
-     * @param slots the slots {@code pinResident} returned
-     * @param n     how many of them
-     * @param hits  hits to add to the cache's counters
-     */
-    public void unpin(int[] slots, int n, long hits) {
-        ArrayList<CacheRequest> granted;
-        lock.lock();
-        try {
-            counters.hits(hits);
-            for (int k = 0; k < n; k++) {
-                table.unpin(slots[k], false);
             }
             granted = blocked.grant();
         } finally {

@@ -14,8 +14,10 @@ class RecordingRequest extends CacheRequest {
         super(items.length);
         if (items.length == 1) {
             items(items[0]);
-        } else {
+        } else if (items.length == 2) {
             items(items[0], items[1]);
+        } else {
+            items(items, items.length);
         }
     }
 

@@ -257,31 +257,15 @@ public final class NodePipeline<K, R> implements AutoCloseable {
     }
 
     /**
-     * Runs the row's pairs: when all its items are readable in the device's L1 now, as one task on the device's
-     * kernel thread; otherwise its first row as pair jobs, each through {@link #submit} (waiting for free jobs),
-     * and the rest again the same way, since those jobs may have brought in the items it lacked (a leaf's first
-     * row loads its columns for the others). The row goes back to its pool once it is done with. Called by the
-     * device's worker thread.
+     * Runs the task's pairs as one task on the device's kernel thread once its items are readable in the device's
+     * L1, loading those it lacks ({@link ResidentRow}); the task goes back to its pool once its results are
+     * delivered. Called by the device's worker thread; does not wait.
      */
-    public void submitRow(int device, ResidentRow<K, R> row) throws InterruptedException {
-        DeviceLane<K, R> lane = lanes.get(device);
-        boolean handedOn = false;
-        try {
-            while (row.size() > 0) {
-                if (row.pin()) {
-                    lane.kernel.execute(row);
-                    handedOn = true;
-                    return;
-                }
-                for (int k = row.firstPair(); k < row.firstRowEnd(); k++) {
-                    lane.takeJob().start(row.first(k), row.second(k));
-                }
-                row.dropFirstRow();
-            }
-        } finally {
-            if (!handedOn) {
-                lane.returnRow(row);
-            }
+    public void submitRow(int device, ResidentRow<K, R> row) {
+        if (row.size() == 0) {
+            lanes.get(device).returnRow(row);
+        } else {
+            row.submit();
         }
     }
 

@@ -1,29 +1,34 @@
 package io.rocket.node;
 
+import io.rocket.cache.CacheRequest;
+import io.rocket.cache.Grant;
 import io.rocket.core.DeviceBuffer;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.HostBuffer;
 import io.rocket.core.trace.TraceEvent;
 
 /**
- * Cheap pairs at the speed of a loop: one item against a run of others, all already readable in the device's L1,
- * computed as one task on the device's kernel thread. Several rows of a leaf may share one task, and their column
- * entries: the fewer hand-offs between threads per pair, the closer the runtime comes to a plain loop over the
- * pairs. The worker fills the row ({@link #start}, {@link #item}, {@link #pair}) and
- * pins its items under one lock of the cache; the kernel thread then runs compare, result copy and postprocess of
- * every pair back to back on buffers this row owns, releases the pins under one lock, and hands the row to the CPU
- * pool once, where the results go to the sink and each pair is counted done.
+ * Cheap pairs at the speed of a loop: one item against a run of others, computed as one task on the device's
+ * kernel thread. Several rows of a leaf may share one task, and their column entries: the fewer hand-offs between
+ * threads per pair, the closer the runtime comes to a plain loop over the pairs. The worker fills the task
+ * ({@link #start}, {@link #addItem}, {@link #pair}) and {@link #submit}s it: the task asks the device's L1 for all its
+ * items as one request, all pinned together or none, and loads those the L1 lacks, as a pair job does for its two.
+ * Once every item is readable the kernel thread runs compare, result copy and postprocess of every pair back to
+ * back on buffers this task owns, releases the pins under one lock, and hands the task to the CPU pool once, where
+ * the results go to the sink and each pair is counted done. A task therefore never falls back to pair jobs: the
+ * pairs of a leaf whose items are still loading wait, as one task, for their loads, while the task before it
+ * computes.
  *
  * <p>Cached items and the application's kernels are still used only on the kernel thread, as in a pair job: the
- * worker only pins and releases slots. Postprocess runs on the kernel thread here because on the host devices this
- * row serves (cpu, sim) it is host work of the same kind as the compare, and a row then needs one result buffer
+ * worker only asks for the items. Postprocess runs on the kernel thread here because on the host devices this
+ * task serves (cpu, sim) it is host work of the same kind as the compare, and a task then needs one result buffer
  * instead of one per pair; the sink, which may write files or stream to another node, stays off the kernel thread.
  *
- * <p>Rows are pooled per device (a few, see {@link DeviceLane}) and reused; a row allocates nothing per pair. Each
- * row is used by one thread at a time: its worker, then the kernel thread, then one CPU-pool thread, each handing it
- * on through an executor's queue.
+ * <p>Tasks are pooled per device (a few, see {@link DeviceLane}) and reused; a task allocates nothing per pair. Each
+ * task is used by one thread at a time: its worker, then the cache's grant and the loads, then the kernel thread,
+ * then one CPU-pool thread, each handing it on.
  */
-public final class ResidentRow<K, R> implements Runnable {
+public final class ResidentRow<K, R> extends CacheRequest implements Runnable {
     /**
      * Pairs one task may hold at least: a leaf of the default tile (16 x 16, both orientations) with room to spare,
      * so that a leaf whose items fit the L1's share goes to the kernel thread in one hand-off.
@@ -32,32 +37,27 @@ public final class ResidentRow<K, R> implements Runnable {
 
     private final NodePipeline<K, R> node;
     private final DeviceLane<K, R> lane;
-    /** The row's items, each entry pinned once (an item in two of a task's rows has two entries). */
+    /** The task's items, one entry each time one is added (an item in two of a task's rows may have two entries). */
     private final int[] items;
-    private final int[] slots;
-    /** Pair k is (items[left[k]], items[right[k]]). */
+    /** Pair k is (items[left[k]], items[right[k]]); entry e is the request's position e. */
     private final int[] left;
     private final int[] right;
     private final Object[] results;
     private final Throwable[] errors;
+    /** Scratch for the items found readable at the grant, whose use L2's recency must hear of. */
+    private final int[] hits;
     private final DeviceBuffer resultOnDevice;
     private final HostBuffer resultOnHost;
     private int itemCount;
     private int pairCount;
-    /** Where each row's pairs start ({@link #row}), so that a task that cannot pin can run row by row. */
-    private final int[] rowStarts;
-    private int rowCount;
-    /** Rows before this one went as pair jobs ({@link #dropFirstRow}); pairs from {@link #firstPair} on remain. */
-    private int firstRow;
-    private int firstPair;
     private boolean computed;
 
     ResidentRow(NodePipeline<K, R> node, DeviceLane<K, R> lane, int span) {
+        super(span + 1);
         this.node = node;
         this.lane = lane;
         this.items = new int[span + 1];
-        this.slots = new int[span + 1];
-        this.rowStarts = new int[span + 1]; // a row adds at least its own entry
+        this.hits = new int[span + 1];
         int pairs = Math.max(2 * span, MOST_PAIRS);
         this.left = new int[pairs];
         this.right = new int[pairs];
@@ -68,11 +68,10 @@ public final class ResidentRow<K, R> implements Runnable {
     }
 
     /**
-     * Most columns one row of {@code lane} may have, 0 when the lane runs every pair as a job: only devices whose
-     * kernels complete before they return and run on the host (cpu, sim), and an L1 large enough that the rows in
+     * Most columns one task of {@code lane} may have, 0 when the lane runs every pair as a job: only devices whose
+     * kernels complete before they return and run on the host (cpu, sim), and an L1 large enough that the tasks in
      * flight, together, pin at most what it holds at once were every item maximal (its slots, or a byte budget in
-     * maximal items: a budget's slot count bounds only the items, and rows pin resident items, so they never ask
-     * for room, but they must leave loads room to run).
+     * maximal items), so that every task in flight can be granted and loaded at once and none waits on another.
      */
     static int span(DeviceLane<?, ?> lane, int rows) {
         boolean host = lane.device.kind() == DeviceKind.CPU || lane.device.kind() == DeviceKind.SIM;
@@ -84,9 +83,6 @@ public final class ResidentRow<K, R> implements Runnable {
     public void start() {
         itemCount = 0;
         pairCount = 0;
-        rowCount = 0;
-        firstRow = 0;
-        firstPair = 0;
         computed = false;
     }
 
@@ -96,14 +92,9 @@ public final class ResidentRow<K, R> implements Runnable {
      *
      * @return the entry's index, for {@link #pair}
      */
-    public int item(int i) {
+    public int addItem(int i) {
         items[itemCount] = i;
         return itemCount++;
-    }
-
-    /** Marks where a row's pairs start: the pairs added from now on are the next row's. */
-    public void row() {
-        rowStarts[rowCount++] = pairCount;
     }
 
     /** Adds the pair (item of entry {@code first}, item of entry {@code second}); ask {@link #fits} first. */
@@ -117,44 +108,46 @@ public final class ResidentRow<K, R> implements Runnable {
         return itemCount + newItems <= items.length && pairCount + newPairs <= left.length;
     }
 
-    /** Pairs in the task, those of rows already dropped left out. */
+    /** Pairs in the task. */
     public int size() {
-        return pairCount - firstPair;
+        return pairCount;
     }
 
-    /** The first pair that remains: pairs {@code [firstPair(), firstRowEnd())} are the first remaining row's. */
-    int firstPair() {
-        return firstPair;
+    /**
+     * Asks the L1 for the task's items; the task runs on the kernel thread once they are all readable (or failed),
+     * now or when loads and room allow. On the worker's thread; does not wait.
+     */
+    void submit() {
+        items(items, itemCount);
+        lane.l1.acquire(this);
     }
 
-    /** The end of the first remaining row's pairs (all remaining pairs when no rows were marked). */
-    int firstRowEnd() {
-        return firstRow + 1 < rowCount ? rowStarts[firstRow + 1] : pairCount;
-    }
-
-    /** Leaves the first remaining row out of this task (its pairs went elsewhere). */
-    void dropFirstRow() {
-        firstPair = firstRowEnd();
-        firstRow++;
-    }
-
-    /** The first item of pair {@code k}. */
-    public int first(int k) {
-        return items[left[k]];
-    }
-
-    /** The second item of pair {@code k}. */
-    public int second(int k) {
-        return items[right[k]];
-    }
-
-    /** Pins the row's items when every one is readable in L1 now; false pins nothing. On the worker's thread. */
-    boolean pin() {
-        if (!lane.l1.pinResident(items, itemCount, slots)) {
-            return false;
+    /** On the granting thread: the items the L1 lacks start loading; the ones it holds count as uses in L2 too. */
+    @Override
+    protected void onGranted() {
+        int readable = 0;
+        for (int p = 0; p < count(); p++) {
+            if (grant(p) == Grant.LOAD) {
+                new ItemLoad<>(node, lane, item(p), slot(p)).start();
+            } else if (grant(p) == Grant.READY) {
+                hits[readable++] = item(p);
+            }
         }
-        node.l2.touchAll(items, itemCount); // L1 hits are uses too: keep L2's recency true to them
-        return true;
+        if (readable > 0) {
+            node.l2.touchAll(hits, readable); // L1 hits are uses too: keep L2's recency true to them
+        }
+    }
+
+    /** Every item readable or failed: the pairs run on the kernel thread, those with a failed item failing with it. */
+    @Override
+    protected void onSettled() {
+        if (anyFailed()) {
+            for (int k = 0; k < pairCount; k++) {
+                Throwable failed = error(left[k]) != null ? error(left[k]) : error(right[k]);
+                errors[k] = failed;
+            }
+        }
+        lane.kernel.execute(this);
     }
 
     @Override
@@ -166,19 +159,22 @@ public final class ResidentRow<K, R> implements Runnable {
         }
     }
 
-    /** On the kernel thread: every pair of the row, then the pins go, then the CPU pool delivers. */
+    /** On the kernel thread: every pair of the task, then the pins go, then the CPU pool delivers. */
     private void compute() {
         boolean traced = node.telemetry.tracer().enabled();
         long rowStart = System.nanoTime();
         long compareCost = 0;
-        for (int k = firstPair; k < pairCount; k++) {
+        for (int k = 0; k < pairCount; k++) {
+            if (errors[k] != null) {
+                continue; // an item of the pair failed to load
+            }
             int a = items[left[k]];
             int b = items[right[k]];
             long start = traced ? System.nanoTime() : 0;
             long compared = 0;
             try {
-                DeviceBuffer x = lane.l1.buffer(slots[left[k]]);
-                DeviceBuffer y = lane.l1.buffer(slots[right[k]]);
+                DeviceBuffer x = lane.l1.buffer(slot(left[k]));
+                DeviceBuffer y = lane.l1.buffer(slot(right[k]));
                 x.handOverForReading();
                 y.handOverForReading();
                 resultOnDevice.handOverForWriting();
@@ -216,19 +212,20 @@ public final class ResidentRow<K, R> implements Runnable {
             node.telemetry.costs(TraceEvent.COMPARE, size(), compareCost);
             node.telemetry.costs(TraceEvent.POSTPROCESS, size(), rest);
         }
-        lane.l1.unpin(slots, itemCount, 2L * size());
+        // Two lookups a pair, as pair jobs count them: the grant counted one an entry.
+        lane.l1.release(this, Math.max(0, 2L * pairCount - itemCount));
         computed = true;
         node.cpu.execute(this);
     }
 
     /**
-     * On the CPU pool: the results to the sink and each pair counted done. The row goes back to its pool before its
-     * last pair is counted, as a pair job does, so a run that ends with that pair finds every row returned.
+     * On the CPU pool: the results to the sink and each pair counted done. The task goes back to its pool before its
+     * last pair is counted, as a pair job does, so a run that ends with that pair finds every task returned.
      */
     @SuppressWarnings("unchecked")
     private void deliver() {
-        int n = pairCount; // read once: once returned, the row is its worker's again
-        for (int k = firstPair; k < n; k++) {
+        int n = pairCount; // read once: once returned, the task is its worker's again
+        for (int k = 0; k < n; k++) {
             int a = items[left[k]];
             int b = items[right[k]];
             Throwable error = errors[k];

@@ -12,8 +12,8 @@ import java.util.function.Supplier;
  * Hands a worker's pairs to the node's pipeline, leaving out the pairs the run skips and adding the other
  * orientation of each pair for an ordered application. On a device that runs resident rows
  * ({@link NodePipeline#rowSpan}) a leaf's rows are packed into tasks (runs of at most the span's columns, several
- * rows to a task as far as they fit, sharing their column entries): a task whose items are all in the device's L1
- * runs on the device's kernel thread in one hand-off, the others as the pipeline's pair jobs.
+ * rows to a task as far as they fit, sharing their column entries): each task runs on the device's kernel thread in
+ * one hand-off once its items are in the device's L1; elsewhere each pair is one of the pipeline's pair jobs.
  *
  * @param <K> key type
  * @param <R> result type
@@ -140,12 +140,11 @@ final class RowSubmitter<K, R> implements PairSubmitter {
                 row = to.takeRow(device);
                 row.start();
             }
-            int me = row.item(i);
-            row.row();
+            int me = row.addItem(i);
             if (!shared) {
-                colBase = row.item(from);
+                colBase = row.addItem(from);
                 for (int j = from + 1; j < until; j++) {
-                    row.item(j);
+                    row.addItem(j);
                 }
                 colFirst = from;
                 colEnd = until;
