@@ -48,6 +48,11 @@ final class BudgetSlotStorage<B> implements SlotStorage<B> {
     }
 
     @Override
+    public B loadBuffer(int slot) {
+        return budget.loadBuffer(slot);
+    }
+
+    @Override
     public long bytes(int slot) {
         return budget.bytes(slot);
     }

@@ -1,14 +1,18 @@
 package io.rocket.cache;
 
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.BooleanSupplier;
 
 /**
  * The memory of a byte-budget {@link SlotCache}: which buffer each slot holds, the buffers of each
  * {@link SizeClasses size class} that no slot holds, and the bytes both take against the budget. A slot that loads
- * holds a buffer of the largest class (the item's size is not known until it is written); when it is published the
- * item moves into a buffer of its own class and the large one is freed for the next load. Eviction is the cache's
+ * reserves the bytes of the largest class (the item's size is not known until it is written) and gets a buffer of
+ * that class only when its loader first asks for it ({@link #loadBuffer}): the loads granted at once (a task of many
+ * items asks for them all together) do not each make, and zero, a maximal buffer before any of them can be
+ * written, and the few loads that write at a time share the few large buffers the free list keeps. When it is
+ * published the item moves into a buffer of its own class and the large one is freed for the next load. Eviction is the cache's
  * (least recently used, by bytes): this class asks it for room through {@code evictOne}.
  *
  * <p>Not thread-safe: the cache calls every method but {@link #buffer} under its lock. A slot's buffer is set under
@@ -22,6 +26,7 @@ final class ByteBudget<B> {
     private final SizeClasses classes;
     private final long budget;
     private final AtomicReferenceArray<B> held;
+    /** The class whose bytes each slot reserves (its buffer's, or the largest while it loads), -1 for none. */
     private final int[] classOfSlot;
     private final ArrayDeque<B>[] free;
     /** Bytes of the buffers slots hold. */
@@ -41,20 +46,21 @@ final class ByteBudget<B> {
         this.budget = budget;
         this.held = new AtomicReferenceArray<>(slots);
         this.classOfSlot = new int[slots];
+        Arrays.fill(classOfSlot, -1);
         this.free = new ArrayDeque[classes.count()];
         for (int c = 0; c < free.length; c++) {
             free[c] = new ArrayDeque<>();
         }
     }
 
-    /** The slot's buffer, or null when it holds none (empty or failed). */
+    /** The slot's buffer, or null when it holds none (empty, failed, or loading and not yet written). */
     B buffer(int slot) {
         return held.get(slot);
     }
 
-    /** The bytes the slot's buffer takes, 0 when it holds none. */
+    /** The bytes the slot reserves: its buffer's, a maximal item's while it loads, 0 when it holds nothing. */
     long bytes(int slot) {
-        return held.get(slot) == null ? 0 : classes.bytes(classOfSlot[slot]);
+        return classOfSlot[slot] < 0 ? 0 : classes.bytes(classOfSlot[slot]);
     }
 
     /** The bytes a load needs until its item is published: a buffer of the largest class. */
@@ -72,9 +78,27 @@ final class ByteBudget<B> {
         return budget - reserved;
     }
 
-    /** Gives a loading slot a buffer of the largest class, evicting through {@code evictOne} where needed. */
+    /**
+     * Reserves a buffer of the largest class for a loading slot, evicting through {@code evictOne} where needed; the
+     * buffer itself is taken when the loader first asks for it ({@link #loadBuffer}).
+     */
     void startLoad(int slot, BooleanSupplier evictOne) {
-        hold(slot, classes.largest(), take(classes.largest(), evictOne, 0));
+        int c = classes.largest();
+        makeRoom(classes.bytes(c), evictOne, 0);
+        reserve(slot, c);
+    }
+
+    /**
+     * The buffer a loading slot writes its item into: taken now, from the free buffers of the largest class or made,
+     * within the room its {@link #startLoad} reserved.
+     */
+    B loadBuffer(int slot) {
+        B buffer = held.get(slot);
+        if (buffer == null) {
+            buffer = freeOrNew(classOfSlot[slot], 0);
+            held.set(slot, buffer);
+        }
+        return buffer;
     }
 
     /**
@@ -83,7 +107,7 @@ final class ByteBudget<B> {
      * buffer it was loaded into. The loading buffer is freed right after the copy, so its bytes count as room here.
      */
     B fitting(int slot, BooleanSupplier evictOne) {
-        int c = classes.classOf(memory.length(held.get(slot)));
+        int c = classes.classOf(memory.length(loadBuffer(slot)));
         return c == classes.largest() ? null : take(c, evictOne, loadBytes());
     }
 
@@ -106,12 +130,16 @@ final class ByteBudget<B> {
         trim();
     }
 
-    /** The slot's buffer goes back to its class's free buffers (eviction, a failed load). */
+    /** The slot's buffer goes back to its class's free buffers and its bytes to the budget (eviction, a failed load). */
     void release(int slot) {
         B buffer = held.getAndSet(slot, null);
-        if (buffer != null) {
-            reserved -= classes.bytes(classOfSlot[slot]);
-            free[classOfSlot[slot]].addLast(buffer);
+        int c = classOfSlot[slot];
+        if (c >= 0) {
+            reserved -= classes.bytes(c);
+            classOfSlot[slot] = -1;
+            if (buffer != null) {
+                free[c].addLast(buffer);
+            }
         }
     }
 
@@ -126,7 +154,11 @@ final class ByteBudget<B> {
     }
 
     private void hold(int slot, int c, B buffer) {
+        reserve(slot, c);
         held.set(slot, buffer);
+    }
+
+    private void reserve(int slot, int c) {
         classOfSlot[slot] = c;
         reserved += classes.bytes(c);
         peakReserved = Math.max(peakReserved, reserved);
@@ -140,10 +172,23 @@ final class ByteBudget<B> {
      * checked before granting it.
      */
     private B take(int c, BooleanSupplier evictOne, long credit) {
-        long size = classes.bytes(c);
+        makeRoom(classes.bytes(c), evictOne, credit);
+        return freeOrNew(c, credit);
+    }
+
+    /** Evicts least recently used slots until {@code size} more bytes fit, {@code credit} bytes about to be freed. */
+    private void makeRoom(long size, BooleanSupplier evictOne, long credit) {
         while (reserved - credit + size > budget && evictOne.getAsBoolean()) {
             // each pass evicts the least recently used slot
         }
+    }
+
+    /**
+     * A free buffer of class {@code c}, or a new one, dropping free buffers of other classes to stay in budget
+     * ({@code credit} bytes about to be freed).
+     */
+    private B freeOrNew(int c, long credit) {
+        long size = classes.bytes(c);
         while (true) {
             B buffer = free[c].pollLast();
             if (buffer != null) {

@@ -133,10 +133,22 @@ public final class SlotCache<B> {
 
     /**
      * The buffer of a slot; read or write it only as its state allows. For a cache that allocates on first use, the
-     * first call for a slot allocates its buffer.
+     * first call for a slot allocates its buffer; in a byte-budget cache a loading slot gets its buffer when its
+     * loader first asks for it, so call this when the write begins, not when the load is granted.
      */
     public B buffer(int slot) {
-        return storage.buffer(slot);
+        B buffer = storage.buffer(slot);
+        return buffer != null ? buffer : loadBuffer(slot);
+    }
+
+    private B loadBuffer(int slot) {
+        lock.lock();
+        try {
+            table.checkWrite(slot);
+            return storage.loadBuffer(slot);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Requests the request's items; it is granted now or later, see {@link CacheRequest}. */

@@ -22,8 +22,19 @@ sealed interface SlotStorage<B> permits FixedSlotStorage, BudgetSlotStorage {
      */
     void init(BooleanSupplier evictOne);
 
-    /** The slot's buffer; see {@link SlotCache#buffer}. Called without the lock. */
+    /**
+     * The slot's buffer; see {@link SlotCache#buffer}. Called without the lock. Null only for a loading slot whose
+     * buffer is taken when its loader first asks ({@link #loadBuffer}).
+     */
     B buffer(int slot);
+
+    /**
+     * The buffer of a loading slot that {@link #buffer} has none for yet, taken now within the room the load
+     * reserved. Fixed slots always have theirs.
+     */
+    default B loadBuffer(int slot) {
+        return buffer(slot);
+    }
 
     /** The bytes the slot's buffer takes against the cache's room: 0 for fixed slots. */
     long bytes(int slot);
@@ -35,8 +46,8 @@ sealed interface SlotStorage<B> permits FixedSlotStorage, BudgetSlotStorage {
     boolean fits(int missing, int hitsOnEvictable, long hitBytes);
 
     /**
-     * A slot for a granted load (room was checked by {@link #fits}), its buffer ready to be written. It may still
-     * hold an item (the victim of fixed slots), which the cache evicts.
+     * A slot for a granted load (room was checked by {@link #fits}), its room reserved for the item to be written. It
+     * may still hold an item (the victim of fixed slots), which the cache evicts.
      */
     int slotForLoad();
 

@@ -101,6 +101,36 @@ class ByteBudgetCacheTest {
     }
 
     @Test
+    void loadsGrantedTogether_takeTheirLargeBuffersOnlyWhenWritten_andShareThem() {
+        cache = new SlotCache<>("L1", 20, 10 * MAX, MAX, memory, new LruPolicy());
+        RecordingRequest task = new RecordingRequest(1, 2, 4, 5, 7, 8); // six small items, all missing
+        cache.acquire(task);
+        assertThat(task.isGranted()).isTrue();
+        assertThat(memory.made).isEmpty(); // room reserved for six maximal items, nothing made yet
+        cache.checkInvariants(false);
+        for (int p = 0; p < task.count(); p++) {
+            load(task, p); // written one after another: each load reuses the large buffer the last one freed
+        }
+        assertThat(memory.made.stream().filter(b -> b.data.length == MAX).count()).isEqualTo(1);
+        for (int p = 0; p < task.count(); p++) {
+            check(task.item(p), cache.buffer(task.slot(p)));
+        }
+        cache.release(task);
+    }
+
+    @Test
+    void aLoadThatFailsBeforeWriting_givesBackItsRoom() {
+        cache = new SlotCache<>("L1", 20, 2 * MAX, MAX, memory, new LruPolicy());
+        RecordingRequest first = new RecordingRequest(1, 2); // the whole budget reserved
+        cache.acquire(first);
+        cache.fail(first.slot(0), new IllegalStateException("unreadable"));
+        cache.fail(first.slot(1), new IllegalStateException("unreadable"));
+        cache.release(first);
+        assertThat(memory.made).isEmpty();
+        assertThat(use(4, 5)).isEqualTo(2); // the room came back: both load
+    }
+
+    @Test
     void smallItemsTakeTheirOwnSizeSoManyMoreFitThanTheMaximumAllows() {
         // A budget of 10 maximal items holds all 133 items of at most 300 bytes.
         cache = new SlotCache<>("L2", 200, 10 * MAX, MAX, memory, new LruPolicy());

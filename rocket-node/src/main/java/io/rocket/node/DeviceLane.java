@@ -38,11 +38,11 @@ final class DeviceLane<K, R> implements AutoCloseable {
     private final NodePipeline<K, R> node;
     private final ArrayBlockingQueue<PairJob<K, R>> jobs;
     private final List<PairJob<K, R>> allJobs = new ArrayList<>();
-    /** Resident rows: one computing on the kernel thread while the worker pins the next; empty when rowSpan is 0. */
+    /** Tasks of resident rows: one computes while the next waits for its items; empty when rowSpan is 0. */
     private final ArrayBlockingQueue<ResidentRow<K, R>> rows = new ArrayBlockingQueue<>(ROWS);
     private final int rowCount;
 
-    /** Resident rows per device; together they pin at most what the L1 holds were its items all maximal. */
+    /** Resident-row tasks per device: one computes while the next waits for its items. */
     static final int ROWS = 2;
 
     DeviceLane(NodePipeline<K, R> node, Device device, PipelineConfig config, Tracer tracer) {
@@ -74,7 +74,7 @@ final class DeviceLane<K, R> implements AutoCloseable {
         });
         this.copyIn = new ResourceExecutor(id + " h2d", ThreadKind.COPY_IN, 1, tracer);
         this.copyOut = new ResourceExecutor(id + " d2h", ThreadKind.COPY_OUT, 1, tracer);
-        this.rowSpan = ResidentRow.span(this, ROWS);
+        this.rowSpan = ResidentRow.span(this);
         if (rowSpan > 0) {
             for (int k = 0; k < ROWS; k++) {
                 rows.add(new ResidentRow<>(node, this, rowSpan));

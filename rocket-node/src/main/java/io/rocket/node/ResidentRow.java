@@ -69,14 +69,17 @@ public final class ResidentRow<K, R> extends CacheRequest implements Runnable {
 
     /**
      * Most columns one task of {@code lane} may have, 0 when the lane runs every pair as a job: only devices whose
-     * kernels complete before they return and run on the host (cpu, sim), and an L1 large enough that the tasks in
-     * flight, together, pin at most what it holds at once were every item maximal (its slots, or a byte budget in
-     * maximal items), so that every task in flight can be granted and loaded at once and none waits on another.
+     * kernels complete before they return and run on the host (cpu, sim). A task pins at most what the L1 holds at
+     * once were every item maximal (its slots, or a byte budget in maximal items: each load reserves a maximal item
+     * until it knows the item's size), so a task alone can always be granted; tasks in flight together may ask for
+     * more, and then one waits, holding nothing, until another's loads or release make room. Sizing each task by a
+     * share of the L1 instead would split a leaf into many small tasks whenever the declared maximum is far above the
+     * items' actual sizes, which is when the byte budget holds far more than its maximal items.
      */
-    static int span(DeviceLane<?, ?> lane, int rows) {
+    static int span(DeviceLane<?, ?> lane) {
         boolean host = lane.device.kind() == DeviceKind.CPU || lane.device.kind() == DeviceKind.SIM;
         // Short-circuit: a device with overlapped steps (cuda) is not asked to make one here.
-        return host && lane.context.newOverlappedStep() == null ? Math.max(0, lane.l1.maximalItems() / rows - 1) : 0;
+        return host && lane.context.newOverlappedStep() == null ? Math.max(0, lane.l1.maximalItems() - 1) : 0;
     }
 
     /** Empties the task: no items, no pairs. */
