@@ -193,6 +193,11 @@ public final class ResidentRow<K, R> extends CacheRequest implements Runnable {
                     compareCost += cost;
                 }
                 lane.device.copyToHost(resultOnDevice, resultOnHost, length);
+                if (traced) {
+                    long copied = System.nanoTime();
+                    node.telemetry.record(TraceEvent.COPY_OUT, compared, copied, a, b);
+                    compared = copied; // postprocess starts here
+                }
             } catch (Throwable t) {
                 errors[k] = node.errors().pairError(a, b, "compare", t);
                 continue;
