@@ -236,6 +236,14 @@ public final class NodePipeline<K, R> implements AutoCloseable {
     }
 
     /**
+     * Pairs a task of resident rows should hold now: a few milliseconds of compares at the mean cost measured so far
+     * (one until a pair was timed), so that cheap pairs go a leaf to a hand-off and expensive ones a pair at a time.
+     */
+    public int pairsPerTask() {
+        return ResidentRow.pairsPerTask(telemetry);
+    }
+
+    /**
      * Most columns of one resident row of {@code device} (see {@link #takeRow}); 0 when the device runs every pair
      * as a job (cuda, or an L1 too small to pin a row).
      */

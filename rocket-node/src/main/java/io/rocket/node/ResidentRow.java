@@ -5,6 +5,7 @@ import io.rocket.cache.Grant;
 import io.rocket.core.DeviceBuffer;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.HostBuffer;
+import io.rocket.core.trace.Telemetry;
 import io.rocket.core.trace.TraceEvent;
 
 /**
@@ -34,6 +35,14 @@ public final class ResidentRow<K, R> extends CacheRequest implements Runnable {
      * so that a leaf whose items fit the L1's share goes to the kernel thread in one hand-off.
      */
     static final int MOST_PAIRS = 1024;
+
+    /**
+     * The compute time a task aims at. Long enough that its hand-offs (a few thread wake-ups, tens of microseconds)
+     * cost a few percent at most; short enough that the tasks a device has in flight, which no other device can take
+     * over, end within milliseconds of each other: a leaf of expensive pairs goes as one pair a task, as pair jobs
+     * would, and is not committed to one device as a whole while another runs dry.
+     */
+    static final long TASK_NANOS = 5_000_000;
 
     private final NodePipeline<K, R> node;
     private final DeviceLane<K, R> lane;
@@ -80,6 +89,20 @@ public final class ResidentRow<K, R> extends CacheRequest implements Runnable {
         boolean host = lane.device.kind() == DeviceKind.CPU || lane.device.kind() == DeviceKind.SIM;
         // Short-circuit: a device with overlapped steps (cuda) is not asked to make one here.
         return host && lane.context.newOverlappedStep() == null ? Math.max(0, lane.l1.maximalItems() - 1) : 0;
+    }
+
+    /**
+     * Pairs a task should hold: about {@link #TASK_NANOS} of compares and postprocesses at the mean cost the run has
+     * measured so far, at least one; one until a pair was timed, so the first tasks of an expensive application are
+     * not whole leaves.
+     */
+    static int pairsPerTask(Telemetry telemetry) {
+        if (telemetry.count(TraceEvent.COMPARE) == 0) {
+            return 1;
+        }
+        double pairNanos = 1e9 * (telemetry.meanSeconds(TraceEvent.COMPARE)
+                + telemetry.meanSeconds(TraceEvent.POSTPROCESS));
+        return (int) Math.max(1, Math.min(MOST_PAIRS, TASK_NANOS / Math.max(1.0, pairNanos)));
     }
 
     /** Empties the task: no items, no pairs. */

@@ -100,13 +100,16 @@ final class RowSubmitter<K, R> implements PairSubmitter {
 
     /**
      * Packs a leaf's rows into resident rows: as many rows as fit go to the kernel thread as one task, and rows over
-     * the same columns share those columns' entries, so a leaf whose items fit the L1's share is one hand-off.
-     * One per leaf, used by one worker.
+     * the same columns share those columns' entries, so a leaf of cheap pairs whose items fit the L1 is one
+     * hand-off. A task holds at most the pairs {@link NodePipeline#pairsPerTask} asks for (a few milliseconds of
+     * work), so expensive pairs go a few at a time. One per leaf, used by one worker.
      */
     private final class Tiles {
         private final NodePipeline<K, R> to;
         private final int device;
         private final int span;
+        /** Most pairs in one task. */
+        private final int cap;
         private final PairMask done;
         private ResidentRow<K, R> row;
         /** The open task's latest column entries: columns [colFirst, colEnd) from entry colBase on. */
@@ -117,11 +120,12 @@ final class RowSubmitter<K, R> implements PairSubmitter {
         Tiles(NodePipeline<K, R> to, int device, PairMask done) {
             this.to = to;
             this.device = device;
-            this.span = to.rowSpan(device);
+            this.cap = to.pairsPerTask();
+            this.span = Math.max(1, Math.min(to.rowSpan(device), cap / (ordered ? 2 : 1)));
             this.done = done;
         }
 
-        /** Row i over columns [c0, c1), in pieces of at most the span's columns. */
+        /** Row i over columns [c0, c1), in pieces of at most the span's columns (and the cap's pairs). */
         void row(int i, int c0, int c1) throws InterruptedException {
             for (int from = c0; from < c1; from += span) {
                 piece(i, from, Math.min(c1, from + span));
@@ -132,7 +136,7 @@ final class RowSubmitter<K, R> implements PairSubmitter {
             int columns = until - from;
             int pairs = (ordered ? 2 : 1) * columns;
             boolean shared = row != null && from >= colFirst && until <= colEnd;
-            if (row != null && !row.fits(1 + (shared ? 0 : columns), pairs)) {
+            if (row != null && (!row.fits(1 + (shared ? 0 : columns), pairs) || row.size() + pairs > cap)) {
                 flush();
                 shared = false;
             }
