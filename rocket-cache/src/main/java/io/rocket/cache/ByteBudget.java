@@ -12,8 +12,8 @@ import java.util.function.BooleanSupplier;
  * that class only when its loader first asks for it ({@link #loadBuffer}): the loads granted at once (a task of many
  * items asks for them all together) do not each make, and zero, a maximal buffer before any of them can be
  * written, and the few loads that write at a time share the few large buffers the free list keeps. When it is
- * published the item moves into a buffer of its own class and the large one is freed for the next load. Eviction is the cache's
- * (least recently used, by bytes): this class asks it for room through {@code evictOne}.
+ * published the item moves into a buffer of its own class and the large one is freed for the next load. Eviction
+ * is the cache's (least recently used, by bytes): this class asks it for room through {@code evictOne}.
  *
  * <p>Not thread-safe: the cache calls every method but {@link #buffer} under its lock. A slot's buffer is set under
  * the lock and read by the slot's loader or readers after the cache granted them the slot, so the array is atomic
@@ -130,7 +130,7 @@ final class ByteBudget<B> {
         trim();
     }
 
-    /** The slot's buffer goes back to its class's free buffers and its bytes to the budget (eviction, a failed load). */
+    /** The slot's buffer goes back to its class's free buffers, its bytes to the budget (eviction, a failed load). */
     void release(int slot) {
         B buffer = held.getAndSet(slot, null);
         int c = classOfSlot[slot];

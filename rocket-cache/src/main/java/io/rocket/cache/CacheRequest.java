@@ -42,16 +42,22 @@ public abstract class CacheRequest {
         count = 2;
     }
 
+    /** Asks for no items yet: {@link #add} them one by one. */
+    protected final void clearItems() {
+        count = 0;
+    }
+
     /**
-     * Asks for {@code from[0..n)}, all pinned together: for a task that runs many pairs on one pin of each item. An
-     * item may appear more than once; each occurrence is a pin of its own, released with the others.
+     * Adds an item to ask for, all pinned together: for a task that runs many pairs on one pin of each item. An item
+     * may be added more than once; each occurrence is a pin of its own, released with the others.
      *
-     * @param from the items
-     * @param n    how many of them, at most this request's capacity
+     * @param item the item
+     * @return its position in the request
+     * @throws ArrayIndexOutOfBoundsException when the request already holds as many items as its capacity
      */
-    public final void items(int[] from, int n) {
-        System.arraycopy(from, 0, items, 0, n);
-        count = n;
+    protected final int add(int item) {
+        items[count] = item;
+        return count++;
     }
 
     public final int count() {

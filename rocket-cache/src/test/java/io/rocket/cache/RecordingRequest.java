@@ -17,7 +17,10 @@ class RecordingRequest extends CacheRequest {
         } else if (items.length == 2) {
             items(items[0], items[1]);
         } else {
-            items(items, items.length);
+            clearItems();
+            for (int item : items) {
+                add(item);
+            }
         }
     }
 

@@ -46,9 +46,9 @@ public final class ResidentRow<K, R> extends CacheRequest implements Runnable {
 
     private final NodePipeline<K, R> node;
     private final DeviceLane<K, R> lane;
-    /** The task's items, one entry each time one is added (an item in two of a task's rows may have two entries). */
-    private final int[] items;
-    /** Pair k is (items[left[k]], items[right[k]]); entry e is the request's position e. */
+    /** Most entries: an item in two of a task's rows may have two; entry e is the request's position e. */
+    private final int entries;
+    /** Pair k is (item(left[k]), item(right[k])). */
     private final int[] left;
     private final int[] right;
     private final Object[] results;
@@ -57,7 +57,6 @@ public final class ResidentRow<K, R> extends CacheRequest implements Runnable {
     private final int[] hits;
     private final DeviceBuffer resultOnDevice;
     private final HostBuffer resultOnHost;
-    private int itemCount;
     private int pairCount;
     private boolean computed;
 
@@ -65,7 +64,7 @@ public final class ResidentRow<K, R> extends CacheRequest implements Runnable {
         super(span + 1);
         this.node = node;
         this.lane = lane;
-        this.items = new int[span + 1];
+        this.entries = span + 1;
         this.hits = new int[span + 1];
         int pairs = Math.max(2 * span, MOST_PAIRS);
         this.left = new int[pairs];
@@ -107,7 +106,7 @@ public final class ResidentRow<K, R> extends CacheRequest implements Runnable {
 
     /** Empties the task: no items, no pairs. */
     public void start() {
-        itemCount = 0;
+        clearItems();
         pairCount = 0;
         computed = false;
     }
@@ -119,8 +118,7 @@ public final class ResidentRow<K, R> extends CacheRequest implements Runnable {
      * @return the entry's index, for {@link #pair}
      */
     public int addItem(int i) {
-        items[itemCount] = i;
-        return itemCount++;
+        return add(i);
     }
 
     /** Adds the pair (item of entry {@code first}, item of entry {@code second}); ask {@link #fits} first. */
@@ -131,7 +129,7 @@ public final class ResidentRow<K, R> extends CacheRequest implements Runnable {
 
     /** Whether {@code newItems} more entries and {@code newPairs} more pairs fit in this task. */
     public boolean fits(int newItems, int newPairs) {
-        return itemCount + newItems <= items.length && pairCount + newPairs <= left.length;
+        return count() + newItems <= entries && pairCount + newPairs <= left.length;
     }
 
     /** Pairs in the task. */
@@ -144,7 +142,6 @@ public final class ResidentRow<K, R> extends CacheRequest implements Runnable {
      * now or when loads and room allow. On the worker's thread; does not wait.
      */
     void submit() {
-        items(items, itemCount);
         lane.l1.acquire(this);
     }
 
@@ -194,8 +191,8 @@ public final class ResidentRow<K, R> extends CacheRequest implements Runnable {
             if (errors[k] != null) {
                 continue; // an item of the pair failed to load
             }
-            int a = items[left[k]];
-            int b = items[right[k]];
+            int a = item(left[k]);
+            int b = item(right[k]);
             long start = traced ? System.nanoTime() : 0;
             long compared = 0;
             try {
@@ -244,7 +241,7 @@ public final class ResidentRow<K, R> extends CacheRequest implements Runnable {
             node.telemetry.costs(TraceEvent.POSTPROCESS, size(), rest);
         }
         // Two lookups a pair, as pair jobs count them: the grant counted one an entry.
-        lane.l1.release(this, Math.max(0, 2L * pairCount - itemCount));
+        lane.l1.release(this, Math.max(0, 2L * pairCount - count()));
         computed = true;
         node.cpu.execute(this);
     }
@@ -257,8 +254,8 @@ public final class ResidentRow<K, R> extends CacheRequest implements Runnable {
     private void deliver() {
         int n = pairCount; // read once: once returned, the task is its worker's again
         for (int k = 0; k < n; k++) {
-            int a = items[left[k]];
-            int b = items[right[k]];
+            int a = item(left[k]);
+            int b = item(right[k]);
             Throwable error = errors[k];
             if (error == null) {
                 node.deliver(a, b, (R) results[k]);
