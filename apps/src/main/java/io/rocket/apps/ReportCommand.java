@@ -1,6 +1,7 @@
 package io.rocket.apps;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.rocket.cli.OutputFile;
 import io.rocket.report.HtmlReport;
 import io.rocket.report.ReportData;
 import io.rocket.report.RunTraces;
@@ -40,6 +41,7 @@ public final class ReportCommand implements Callable<Integer> {
                     + "from the traces).")
     Path summary;
 
+    @OutputFile
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "The HTML page to write.")
     Path output;
 

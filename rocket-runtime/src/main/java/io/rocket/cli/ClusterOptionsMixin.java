@@ -1,5 +1,6 @@
 package io.rocket.cli;
 
+import io.rocket.core.UsageException;
 import io.rocket.core.RocketException;
 import io.rocket.cluster.ClusterOptions;
 import io.rocket.cluster.ClusterSecurity;
@@ -145,7 +146,7 @@ final class ClusterOptionsMixin {
     ClusterOptions clusterOptions(String fingerprint) {
         atLeast("--nodes", nodes, 1);
         if (rank < 0 || rank >= nodes) {
-            throw new RocketException("--rank must be in 0.." + (nodes - 1) + ", got " + rank);
+            throw new UsageException("--rank must be in 0.." + (nodes - 1) + ", got " + rank);
         }
         atLeast("--distributed-cache-hops", hops, 1);
         atLeast("--distributed-cache-timeout", l3TimeoutMillis, 1);
@@ -153,7 +154,7 @@ final class ClusterOptionsMixin {
         List<InetSocketAddress> addresses = new ArrayList<>();
         if (hosts != null) {
             if (hosts.size() != nodes) {
-                throw new RocketException("--hosts lists " + hosts.size() + " hosts for --nodes " + nodes);
+                throw new UsageException("--hosts lists " + hosts.size() + " hosts for --nodes " + nodes);
             }
             for (String h : hosts) {
                 addresses.add(hostAddress(h));
@@ -172,7 +173,7 @@ final class ClusterOptionsMixin {
     ClusterSecurity security() {
         if (clusterSecretFile == null) {
             if (clusterEncrypt) {
-                throw new RocketException("--cluster-encrypt needs a cluster secret: give --cluster-secret-file FILE "
+                throw new UsageException("--cluster-encrypt needs a cluster secret: give --cluster-secret-file FILE "
                         + "(or set ROCKET_CLUSTER_SECRET_FILE)");
             }
             return ClusterSecurity.NONE;
@@ -206,7 +207,7 @@ final class ClusterOptionsMixin {
         } catch (NumberFormatException e) {
             // the message below says what is expected
         }
-        throw new RocketException("--start-window must be a number of items (at least 1), auto or all, got '"
+        throw new UsageException("--start-window must be a number of items (at least 1), auto or all, got '"
                 + startWindow + "'");
     }
 

@@ -1,6 +1,7 @@
 package io.rocket.cli;
 
 import io.rocket.core.RocketException;
+import io.rocket.core.UsageException;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -78,7 +79,8 @@ public final class CommandLines {
         }
         commandLine.setParameterExceptionHandler((e, args) -> usageError(e, err, helpCommand.apply(
                 e.getCommandLine() == null ? commandLine : e.getCommandLine())));
-        commandLine.setExecutionExceptionHandler((e, c, parsed) -> report(e, err));
+        commandLine.setExecutionExceptionHandler((e, c, parsed) -> report(e, err, helpCommand.apply(c)));
+        commandLine.setExecutionStrategy(parsed -> CommandStart.execute(parsed, err, helpCommand));
         return commandLine;
     }
 
@@ -115,15 +117,29 @@ public final class CommandLines {
     }
 
     /**
-     * Prints what stopped a command and gives its exit code: a {@link CommandFailure} as {@code rocket: MESSAGE}
-     * with its code; a {@link RocketException} (itself or as a cause) as {@code rocket: error: MESSAGE},
-     * {@link ExitCode#ERROR}; anything else is an internal error, printed with its stack trace.
+     * Prints what stopped a command and gives its exit code, as {@link #report(Throwable, PrintWriter, String)}
+     * does without a command to point to.
      *
      * @param e what the command threw
      * @param err where the message goes; flushed
      * @return the exit code
      */
     public static int report(Throwable e, PrintWriter err) {
+        return report(e, err, null);
+    }
+
+    /**
+     * Prints what stopped a command and gives its exit code: a {@link CommandFailure} as {@code rocket: MESSAGE}
+     * with its code; a {@link UsageException} (itself or as a cause) as {@code rocket: MESSAGE (see: COMMAND
+     * --help)}, {@link ExitCode#USAGE}; any other {@link RocketException} as {@code rocket: error: MESSAGE},
+     * {@link ExitCode#ERROR}; anything else is an internal error, printed with its stack trace.
+     *
+     * @param e what the command threw
+     * @param err where the message goes; flushed
+     * @param helpCommand the command whose {@code --help} a usage error points to, or null for none
+     * @return the exit code
+     */
+    public static int report(Throwable e, PrintWriter err, String helpCommand) {
         if (e instanceof CommandFailure f) {
             err.println(PREFIX + f.getMessage());
             err.flush();
@@ -132,6 +148,12 @@ public final class CommandLines {
         Throwable cause = e;
         while (!(cause instanceof RocketException) && cause.getCause() != null && cause.getCause() != cause) {
             cause = cause.getCause();
+        }
+        if (cause instanceof UsageException) {
+            err.println(PREFIX + cause.getMessage() + (helpCommand == null ? "" : " (see: " + helpCommand
+                    + " --help)"));
+            err.flush();
+            return ExitCode.USAGE.code();
         }
         if (cause instanceof RocketException) {
             err.println(PREFIX + "error: " + cause.getMessage());

@@ -1,5 +1,6 @@
 package io.rocket.cli;
 
+import io.rocket.core.UsageException;
 import io.rocket.core.Application;
 import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
@@ -13,6 +14,8 @@ import io.rocket.steal.journal.ResultLog;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -25,6 +28,9 @@ import java.util.stream.Collectors;
  * writes the outputs. Shared by every application command so they all behave alike.
  */
 public final class JobRunner {
+    /** How often the pair outputs put what they hold in memory into their files (a run stopped by SIGKILL keeps those). */
+    static final Duration WRITE_OUT_INTERVAL = Duration.ofSeconds(2);
+
     /** Exit code of a run that finished but had failed pairs. */
     public static final int EXIT_PAIRS_FAILED = ExitCode.PAIRS_FAILED.code();
 
@@ -121,7 +127,7 @@ public final class JobRunner {
         ClusterOptions cluster = options.isCluster() ? options.clusterOptions(
                 reduction == null ? fingerprint : reduction.fingerprint(fingerprint)) : null;
         if (rocketOptions.reduction() != null && rocketOptions.journal() != null && !rocketOptions.journal().store()) {
-            throw new RocketException("--top-k, --min-score and --max-score cannot be combined with --journal (they "
+            throw new UsageException("--top-k, --min-score and --max-score cannot be combined with --journal (they "
                     + "can with --store)");
         }
         JournalOptions log = rocketOptions.journal();
@@ -132,23 +138,36 @@ public final class JobRunner {
             ResultLog.check(journal, app); // before the outputs are opened: a refused run must leave them as they are
         }
         boolean resume = journal != null && journal.resume();
-        try (ResultSink<K, R> tsv = PairOutputs.open(app, keys, writer ? options.output() : null,
-                writer ? options.errors() : null, format, resultName, resume, files)) {
+        boolean journaled = journal != null && !journal.store(); // a run journal drives the output files
+        Path output = writer ? options.output() : null;
+        if (journaled && OutputPaths.isStdout(output)) {
+            throw new UsageException("--output - with --journal: a resumed journal cuts its files back, standard "
+                    + "output cannot be; give a file (or use --store, which writes its outputs anew)");
+        }
+        DeferredOutputs<K, R> pairOutputs = new DeferredOutputs<>(() -> PairOutputs.open(app, keys, output,
+                options.resultsOutput(), writer ? options.errors() : null, format, resultName, resume, files),
+                output != null ? String.valueOf(output) : String.valueOf(options.errors()));
+        try (pairOutputs; var writing = writer ? pairOutputs.writeOutEvery(WRITE_OUT_INTERVAL) : null) {
             // A store's run writes its files anew, the stored pairs included.
-            ResultSink<K, R> written = journal != null && journal.store() ? new ReplayWritingSink<>(tsv) : tsv;
+            ResultSink<K, R> written = journal != null && journal.store() ? new ReplayWritingSink<>(pairOutputs) : pairOutputs;
             ResultSink<K, R> sink = extraSinks.isEmpty() ? written : new FanOutSink<>(written, extraSinks);
-            ProgressDisplay<K, R> progress = writer ? ProgressDisplay.open(sink, space.ordered(app.ordered()).pairs(),
-                    options.progressInterval(), options.progressOutput()) : null;
-            RunSummary summary;
-            try {
+            long total = space.ordered(app.ordered()).pairs();
+            ProgressDisplay<K, R> progress = writer ? ProgressDisplay.open(sink, total, options.progressInterval(),
+                    options.progressOutput()) : null;
+            RunSummary summary = null;
+            try (SignalStop signals = writer ? SignalStop.install(signal -> stopped(signal, pairOutputs, journaled,
+                    journal, output, progress, total), () -> System.err) : null) {
                 ResultSink<K, R> shown = progress == null ? sink : progress;
                 summary = Rocket.run(app, keys, space, rocketOptions.withCluster(cluster), shown);
             } finally {
                 if (progress != null) {
-                    progress.close();
+                    progress.close(summary);
                 }
             }
-            out.print(cluster == null ? summary.format() : "rank " + cluster.rank() + ": " + summary.format());
+            pairOutputs.finish();
+            boolean verbose = options.verbose();
+            String text = verbose ? summary.format() : summary.formatShort();
+            out.print(cluster == null ? text : "rank " + cluster.rank() + ": " + text);
             out.flush();
             String loss = writer && cluster != null ? lossLine(summary) : null;
             if (loss != null) {
@@ -166,6 +185,44 @@ public final class JobRunner {
             return summary;
         } catch (IOException e) {
             throw new RocketException("cannot write " + options.output() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Ends the outputs of a run a signal stopped and says, in one line, what is on disk and how to continue. With a
+     * run journal, the journal ends the files itself as the JVM shuts down (it records how far they go).
+     */
+    private static String stopped(String signal, DeferredOutputs<?, ?> outputs, boolean journaled,
+                                  JournalOptions journal, Path output, ProgressDisplay<?, ?> progress, long total) {
+        StringBuilder b = new StringBuilder(CommandLines.PREFIX).append("stopped by ").append(signal);
+        if (journaled) {
+            done(b, progress, total);
+            return b.append("; the journal in ").append(journal.dir()).append(" keeps them with ")
+                    .append(output == null ? "the output files" : output).append(": run the same command with "
+                            + "--resume to continue (only the missing pairs are computed)").toString();
+        }
+        try {
+            outputs.stop(); // from here on, no result reaches the files: what they hold is what we count
+        } catch (Exception e) {
+            b.append("; ending ").append(output).append(" failed: ").append(e.getMessage());
+        }
+        long lines = outputs.resultsWritten();
+        if (lines >= 0 && output != null && !OutputPaths.isStdout(output)) {
+            b.append(String.format(Locale.ROOT, "; %,d of %,d pairs are in %s", lines, total, output));
+        } else {
+            done(b, progress, total);
+        }
+        if (journal != null) {
+            return b.append("; the store in ").append(journal.dir()).append(" keeps every pair computed: run the "
+                    + "same command again to continue (only the missing pairs are computed)").toString();
+        }
+        return b.append("; to be able to continue a stopped run, give it --store DIR (run again with the same "
+                + "--store, it computes only the missing pairs)").toString();
+    }
+
+    private static void done(StringBuilder b, ProgressDisplay<?, ?> progress, long total) {
+        if (progress != null) {
+            b.append(String.format(Locale.ROOT, " after %,d of %,d pairs", progress.done(), total));
         }
     }
 

@@ -13,7 +13,7 @@ import java.util.List;
  * An {@code .npy} output and the TSV of failed pairs as one sink: results go to the numbers, failures to both (a
  * dense matrix marks them NaN), and a run journal sees the files of both, the numbers' first.
  */
-final class NumericPairOutput<K, R> implements ResultSink<K, R>, SinkFiles {
+final class NumericPairOutput<K, R> implements ResultSink<K, R>, SinkFiles, WritesOut {
     private final ResultSink<K, R> numbers;
     private final TsvResultSink<K, R> failures;
     private final SinkFiles numberFiles;
@@ -80,6 +80,12 @@ final class NumericPairOutput<K, R> implements ResultSink<K, R>, SinkFiles {
         int split = numberFiles.paths().size();
         numberFiles.cut(Arrays.copyOfRange(lengths, 0, split));
         failures.cut(Arrays.copyOfRange(lengths, split, lengths.length));
+    }
+
+    /** The failed pairs' TSV; the numbers are written in blocks as they fill, and the rest when closed. */
+    @Override
+    public void writeOut() throws IOException {
+        failures.writeOut();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.rocket.cli;
 
+import io.rocket.core.UsageException;
 import io.rocket.core.RocketException;
 
 import java.nio.file.Path;
@@ -39,7 +40,7 @@ public enum OutputFormat {
         if (name.endsWith(".tsv") || name.endsWith(".txt") || dot <= 0 || file.startsWith("/dev")) {
             return TSV;
         }
-        throw new RocketException(option + " " + file + ": unknown format '" + name.substring(dot)
+        throw new UsageException(option + " " + file + ": unknown format '" + name.substring(dot)
                 + "'; name the file .tsv, .tsv.gz or .npy");
     }
 }

@@ -1,5 +1,6 @@
 package io.rocket.cli;
 
+import io.rocket.core.UsageException;
 import io.rocket.core.Application;
 import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
@@ -10,6 +11,7 @@ import io.rocket.output.SparseNpySink;
 import io.rocket.output.TriangleLayout;
 
 import java.io.IOException;
+import java.io.Writer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
@@ -41,7 +43,7 @@ public final class PairOutputs {
      */
     public static void check(Application<?, ?> app, Path output, Path errors, OutputSettings settings) {
         if (errors != null && OutputFormat.of("--errors", errors) == OutputFormat.NPY) {
-            throw new RocketException("--errors " + errors + ": failed pairs are written as .tsv or .tsv.gz");
+            throw new UsageException("--errors " + errors + ": failed pairs are written as .tsv or .tsv.gz");
         }
         if (output != null && OutputFormat.of("--output", output) == OutputFormat.NPY) {
             ResultScores.of(app, settings.score(), "--output " + output);
@@ -55,7 +57,8 @@ public final class PairOutputs {
      * @param <R>        result type
      * @param app        the application (labels, result type)
      * @param keys       the keys, in index order
-     * @param output     the pair output, or null to write none
+     * @param output     the pair output, {@code -} for {@code stdout}, or null to write none
+     * @param stdout     where a TSV output of {@code -} goes
      * @param errors     the failed-pairs output (TSV or TSV.gz), or null
      * @param format     a result's text in a TSV output
      * @param resultName the TSV header of the result column
@@ -65,12 +68,12 @@ public final class PairOutputs {
      * @throws RocketException when {@link #check} refuses the outputs
      * @throws IOException     when a file cannot be created or written
      */
-    public static <K, R> ResultSink<K, R> open(Application<K, R> app, List<K> keys, Path output, Path errors,
-                                               Function<R, String> format, String resultName, boolean resume,
-                                               OutputSettings settings) throws IOException {
+    public static <K, R> ResultSink<K, R> open(Application<K, R> app, List<K> keys, Path output, Writer stdout,
+                                               Path errors, Function<R, String> format, String resultName,
+                                               boolean resume, OutputSettings settings) throws IOException {
         check(app, output, errors, settings);
         if (output == null || OutputFormat.of("--output", output) != OutputFormat.NPY) {
-            return new TsvResultSink<>(output, errors, app::label, format, resultName, resume);
+            return new TsvResultSink<>(output, stdout, errors, app::label, format, resultName, resume);
         }
         ToDoubleFunction<R> score = ResultScores.of(app, settings.score(), "--output " + output);
         IntFunction<String> label = i -> app.label(keys.get(i));

@@ -2,6 +2,7 @@ package io.rocket.cli;
 
 import io.rocket.core.ResultSink;
 import io.rocket.core.SinkFiles;
+import io.rocket.core.summary.RunSummary;
 import io.rocket.cluster.ClusterProgress;
 import io.rocket.steal.reduce.DroppedPairs;
 import me.tongfei.progressbar.ProgressBar;
@@ -259,6 +260,15 @@ public final class ProgressDisplay<K, R> implements ResultSink<K, R>, ClusterPro
         meter.lost(rank);
     }
 
+    /**
+     * Pairs done so far: computed or failed by this run, or resumed.
+     *
+     * @return the count
+     */
+    long done() {
+        return meter.done();
+    }
+
     /** Whether the display's thread still runs. */
     boolean running() {
         return thread.isAlive();
@@ -270,6 +280,15 @@ public final class ProgressDisplay<K, R> implements ResultSink<K, R>, ClusterPro
      */
     @Override
     public void close() {
+        close(null);
+    }
+
+    /**
+     * {@link #close} for a run that returned its summary: the last line gives the summary's time and rate.
+     *
+     * @param summary the run's summary, or null when the run did not finish
+     */
+    public void close(RunSummary summary) {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
@@ -285,7 +304,8 @@ public final class ProgressDisplay<K, R> implements ResultSink<K, R>, ClusterPro
             bar.stepTo(meter.done());
             bar.close();
         } else if (printed || meter.done() > 0) {
-            out.println(meter.finalLine());
+            out.println(summary == null ? meter.finalLine()
+                    : meter.finalLine(summary.wallSeconds, !summary.cluster.isEmpty()));
             out.flush();
         }
     }

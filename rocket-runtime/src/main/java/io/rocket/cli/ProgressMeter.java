@@ -174,11 +174,26 @@ final class ProgressMeter {
      */
     String finalLine() {
         long now = clock.getAsLong();
-        double seconds = Math.max(0, now - rateStartNanos) / 1e9;
+        return finalLine(Math.max(0, now - rateStartNanos) / 1e9, (now - startNanos) / 1e9, null);
+    }
+
+    /**
+     * The line at the end of a run that returned its summary: the time and the rates are the summary's, so the two
+     * agree (a cluster run's time starts when the cluster has formed, as the line says).
+     *
+     * @param wallSeconds the summary's wall time
+     * @param cluster     whether the run was on several nodes
+     */
+    String finalLine(double wallSeconds, boolean cluster) {
+        return finalLine(wallSeconds, wallSeconds, cluster ? " since the cluster formed" : "");
+    }
+
+    private String finalLine(double rateSeconds, double seconds, String since) {
         StringBuilder b = head();
-        b.append(", ").append(rate(seconds > 0 ? computed.sum() / seconds : 0)).append(" pairs/s, ")
-                .append(done() >= total ? "done in " : "stopped after ").append(duration((now - startNanos) / 1e9));
-        appendNodes(b, true, seconds);
+        b.append(", ").append(rate(rateSeconds > 0 ? computed.sum() / rateSeconds : 0)).append(" pairs/s, ")
+                .append(done() >= total ? "done in " : "stopped after ").append(duration(seconds))
+                .append(since == null ? "" : since);
+        appendNodes(b, true, rateSeconds);
         return b.toString();
     }
 

@@ -1,5 +1,6 @@
 package io.rocket.cli;
 
+import io.rocket.core.UsageException;
 import io.rocket.core.CacheSize;
 import io.rocket.core.RocketException;
 import io.rocket.core.device.DeviceSpec;
@@ -94,7 +95,7 @@ final class ResourceOptionsMixin {
         InputOptions inputs = new InputOptions(bytes("--read-ahead", readAhead),
                 diskCache, diskCacheSize == null ? 0 : bytes("--disk-cache-size", diskCacheSize), jobOptions.get());
         if (diskCacheSize != null && diskCache == null) {
-            throw new RocketException("--disk-cache-size needs --disk-cache DIR, the directory of the disk cache");
+            throw new UsageException("--disk-cache-size needs --disk-cache DIR, the directory of the disk cache");
         }
         return new RocketOptions(device, hostCacheSize, deviceCacheSize, threads, ioThreads, concurrentJobs, tileSize,
                 trace, journal.get(), null, inputs, order, null);
@@ -103,7 +104,7 @@ final class ResourceOptionsMixin {
     /** A size that must be given in bytes (these are not caches of slots). */
     private static long bytes(String option, CacheSize size) {
         if (size.bytes() < 0) {
-            throw new RocketException(option + " takes a size in bytes (512M, 2G), not a slot count");
+            throw new UsageException(option + " takes a size in bytes (512M, 2G), not a slot count");
         }
         return size.bytes();
     }

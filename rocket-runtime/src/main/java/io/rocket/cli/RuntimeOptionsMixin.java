@@ -1,6 +1,7 @@
 package io.rocket.cli;
 
 import io.rocket.core.RocketException;
+import io.rocket.core.UsageException;
 import io.rocket.runtime.RocketOptions;
 import io.rocket.cluster.ClusterOptions;
 import io.rocket.steal.journal.JournalOptions;
@@ -31,16 +32,21 @@ public final class RuntimeOptionsMixin {
     @Mixin
     ResourceOptionsMixin resources = new ResourceOptionsMixin();
 
+    @OutputFile
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "Write the pair results as TSV (i, j, left, right, result), streamed as they arrive.")
+            description = "Write the pair results as TSV (i, j, left, right and the result column), written as they "
+                    + "arrive and flushed every few seconds; FILE.tsv.gz: gzip; FILE.npy: NumPy; - : standard output.")
     Path output;
 
+    @OutputFile
     @Option(names = "--errors", paramLabel = "FILE", description = "Write failed pairs as TSV (i, j, left, right, error).")
     Path errors;
 
+    @OutputFile
     @Option(names = "--summary-json", paramLabel = "FILE", description = "Write the run summary as JSON.")
     Path summaryJson;
 
+    @OutputFile
     @Option(names = "--trace", paramLabel = "FILE",
             description = "Write a Chrome/Perfetto trace (JSON; gzip when FILE ends in .gz).")
     Path trace;
@@ -67,6 +73,17 @@ public final class RuntimeOptionsMixin {
             description = "Show progress on stderr (rank 0 of a cluster run): a bar on a terminal, else a line every "
                     + "30 s and one at the end; --no-progress turns it off. Default: on.")
     boolean progress;
+
+    @Option(names = {"-q", "--quiet"}, description = "Print only results and errors: no progress, summary or notes.")
+    boolean quiet;
+
+    @Option(names = {"-v", "--verbose"}, description = "After the summary line, print the run's performance "
+            + "figures: loads and reuse, cache hits per level, inputs, read-ahead, mean step times, busy time per "
+            + "resource (all of them are in --summary-json too).")
+    boolean verbose;
+
+    /** Where results go with {@code --output -}: the command's standard output, set before it runs. */
+    PrintWriter results;
 
     // Tests and short runs: how often the progress line is printed without a terminal.
     @Option(names = "--progress-interval", paramLabel = "SECONDS", hidden = true, defaultValue = "30",
@@ -134,7 +151,7 @@ public final class RuntimeOptionsMixin {
         addOptionNames(ReductionOptions.class, runtime);
         for (CommandLine.Model.OptionSpec o : command.options()) {
             if (!o.usageHelp() && !o.versionHelp() && !runtime.contains(o.longestName())
-                    && !o.paramLabel().equals("FILE")) {
+                    && !o.paramLabel().equals("FILE") && !isOutputFile(o)) {
                 b.append('\n').append(o.longestName()).append('=').append(String.valueOf((Object) o.getValue()));
             }
         }
@@ -150,6 +167,10 @@ public final class RuntimeOptionsMixin {
      */
     public String fingerprint(List<String> labels) {
         return ClusterOptions.fingerprint(jobOptions(), cluster.partitionedStart(), labels);
+    }
+
+    private static boolean isOutputFile(CommandLine.Model.OptionSpec option) {
+        return option.userObject() instanceof Field f && f.isAnnotationPresent(OutputFile.class);
     }
 
     /** Adds the names of the options {@code mixin} declares, and those of the mixins it mixes in, to {@code names}. */
@@ -180,7 +201,7 @@ public final class RuntimeOptionsMixin {
         }
         if (journal == null) {
             if (resume) {
-                throw new RocketException("--resume needs --journal DIR, the directory of the journal to continue");
+                throw new UsageException("--resume needs --journal DIR, the directory of the journal to continue");
             }
             return null;
         }
@@ -200,7 +221,7 @@ public final class RuntimeOptionsMixin {
     /** The range check of every runtime option: one line naming the option, the least value and the one given. */
     static void atLeast(String option, long value, long min) {
         if (value < min) {
-            throw new RocketException(option + " must be at least " + min + ", got " + value);
+            throw new UsageException(option + " must be at least " + min + ", got " + value);
         }
     }
 
@@ -239,13 +260,36 @@ public final class RuntimeOptionsMixin {
      */
     public Duration progressInterval() {
         if (!(progressIntervalSeconds >= 0) || progressIntervalSeconds > 86_400) {
-            throw new RocketException("--progress-interval must be 0 (off) to 86400 seconds, got "
+            throw new UsageException("--progress-interval must be 0 (off) to 86400 seconds, got "
                     + progressIntervalSeconds);
         }
-        if (!progress || progressIntervalSeconds == 0) {
+        if (!progress || quiet || progressIntervalSeconds == 0) {
             return null;
         }
         return Duration.ofMillis(Math.max(1, Math.round(progressIntervalSeconds * 1000)));
+    }
+
+    /**
+     * Whether the summary shows the performance figures ({@code --verbose}).
+     *
+     * @return true with {@code -v}
+     * @throws io.rocket.core.UsageException when both {@code --quiet} and {@code --verbose} are given
+     */
+    public boolean verbose() {
+        if (quiet && verbose) {
+            throw new UsageException("--quiet and --verbose: give one of them");
+        }
+        return verbose;
+    }
+
+    /**
+     * Where the results go with {@code --output -}.
+     *
+     * @return the command's standard output as it was before {@link ConsoleRouting} moved the command's own text away
+     *         from it; an auto-flushing writer on {@link System#out} outside picocli
+     */
+    public PrintWriter resultsOutput() {
+        return results != null ? results : new PrintWriter(System.out, true);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.rocket.cli;
 
+import io.rocket.core.UsageException;
 import io.rocket.core.RocketException;
 import io.rocket.steal.journal.JournalOptions;
 import picocli.CommandLine.Model.CommandSpec;
@@ -58,12 +59,12 @@ public final class StoreOptionsMixin {
     public JournalOptions apply(CommandSpec command, String jobOptions, JournalOptions journal) {
         if (store == null) {
             if (compact) {
-                throw new RocketException("--compact-store: give it with --store DIR");
+                throw new UsageException("--compact-store: give it with --store DIR");
             }
             return journal;
         }
         if (journal != null) {
-            throw new RocketException("--store and --journal: give one of them (the store continues an earlier run "
+            throw new UsageException("--store and --journal: give one of them (the store continues an earlier run "
                     + "by itself)");
         }
         return JournalOptions.store(store, resultOptions(command, jobOptions)).withCompaction(compact);

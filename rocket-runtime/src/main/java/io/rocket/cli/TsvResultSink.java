@@ -18,22 +18,54 @@ import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * Streams results to a TSV edge list as they arrive: header {@code i j left right result}, one line per computed
- * pair; a file whose name ends in {@code .gz} is gzip-compressed (in members, so a journal can cut it). Failed
- * pairs go to an optional errors TSV ({@code i j left right error}). Thread-safe; lines are formatted
- * into one reused builder under the lock. Its files are {@link SinkFiles} for a run journal: opened for resuming,
- * they are left as they are until the journal cuts them back, and replayed results are not written again.
+ * Writes results to a TSV edge list as they arrive: header {@code i j left right RESULT}, one line per computed
+ * pair; a file whose name ends in {@code .gz} is gzip-compressed (in members, so a journal can cut it), and
+ * {@code -} is standard output. Failed pairs go to an optional errors TSV ({@code i j left right error}).
+ * Thread-safe; lines are formatted into one reused builder under the lock. Its files are {@link SinkFiles} for a run
+ * journal: opened for resuming, they are left as they are until the journal cuts them back, and replayed results
+ * are not written again. Without a journal, {@link #writeOut} puts what is held in memory into the files.
  *
  * @param <K> key type
  * @param <R> result type
  */
-public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles {
+public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles, WritesOut {
     private final Output out;
     private final Output errors;
     private final List<Output> outputs = new ArrayList<>(2);
     private final Function<K, String> label;
     private final Function<R, String> format;
     private final StringBuilder line = new StringBuilder(128);
+    private long results;
+
+    /**
+     * Opens the sink's files, creating them if needed; without {@code resume}, each starts anew with its header.
+     *
+     * @param output     result file, {@code -} for {@code stdout}, or null to write none
+     * @param stdout     where results go when {@code output} is {@code -}
+     * @param errorsFile failed-pairs file, or null
+     * @param label      key label for the left/right columns
+     * @param format     result formatting
+     * @param resultName header of the result column
+     * @param resume     leave existing files alone until a journal {@link #cut}s them (else they start anew)
+     * @throws IOException when a file cannot be created, opened or truncated
+     */
+    public TsvResultSink(Path output, Writer stdout, Path errorsFile, Function<K, String> label,
+                         Function<R, String> format, String resultName, boolean resume) throws IOException {
+        this.label = label;
+        this.format = format;
+        String header = "i\tj\tleft\tright\t" + resultName;
+        this.out = output == null ? null : OutputPaths.isStdout(output) ? new Output(stdout, header)
+                : new Output(output, header);
+        this.errors = errorsFile == null ? null : new Output(errorsFile, "i\tj\tleft\tright\terror");
+        for (Output o : new Output[] {out, errors}) {
+            if (o != null) {
+                outputs.add(o);
+                if (!resume) {
+                    o.cut(0);
+                }
+            }
+        }
+    }
 
     /**
      * Opens the sink's files, creating them if needed; without {@code resume}, each starts anew with its header.
@@ -48,18 +80,7 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles {
      */
     public TsvResultSink(Path output, Path errorsFile, Function<K, String> label, Function<R, String> format,
                          String resultName, boolean resume) throws IOException {
-        this.label = label;
-        this.format = format;
-        this.out = output == null ? null : new Output(output, "i\tj\tleft\tright\t" + resultName);
-        this.errors = errorsFile == null ? null : new Output(errorsFile, "i\tj\tleft\tright\terror");
-        for (Output o : new Output[] {out, errors}) {
-            if (o != null) {
-                outputs.add(o);
-                if (!resume) {
-                    o.cut(0);
-                }
-            }
-        }
+        this(output, null, errorsFile, label, format, resultName, resume);
     }
 
     /**
@@ -88,6 +109,23 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles {
             line.append(i).append('\t').append(j).append('\t').append(label.apply(left)).append('\t')
                     .append(label.apply(right)).append('\t').append(format.apply(result)).append('\n');
             out.write(line);
+            results++;
+        }
+    }
+
+    /**
+     * How many results this sink has written since it was opened (replayed ones, already in the files, excluded).
+     *
+     * @return the number of result lines written
+     */
+    public synchronized long results() {
+        return results;
+    }
+
+    @Override
+    public synchronized void writeOut() throws IOException {
+        for (Output o : outputs) {
+            o.writeOut();
         }
     }
 
@@ -119,7 +157,7 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles {
 
     @Override
     public List<Path> paths() {
-        return outputs.stream().map(o -> o.path).toList();
+        return outputs.stream().map(o -> o.path).filter(p -> p != null).toList();
     }
 
     @Override
@@ -155,7 +193,8 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles {
     /**
      * One appended text file ({@link AppendFile}), gzip-compressed when its name ends in {@code .gz}: then each journal
      * mark ends a gzip member, so the journal can cut the file back between members. Lines are encoded under the
-     * sink's lock; the file's chunks are written as {@link AppendFile} says.
+     * sink's lock; the file's chunks are written as {@link AppendFile} says. Or standard output ({@code path} null),
+     * which a journal never drives ({@link JobRunner} refuses {@code --output -} with {@code --journal}).
      */
     private static final class Output {
         final Path path;
@@ -173,10 +212,22 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles {
             this.writer = new OutputStreamWriter(gzip != null ? gzip : file, StandardCharsets.UTF_8);
         }
 
+        Output(Writer stdout, String header) {
+            this.path = null;
+            this.header = header;
+            this.file = null;
+            this.gzip = null;
+            this.writer = java.util.Objects.requireNonNull(stdout, "stdout");
+        }
+
         /** Cuts the file back to {@code length} bytes and appends from there; 0 starts it anew with its header. */
         void cut(long length) throws IOException {
             end();
-            file.cut(length);
+            if (file != null) {
+                file.cut(length);
+            } else if (length != 0) {
+                throw new IOException("standard output cannot be cut back");
+            }
             if (length == 0) {
                 write(header + "\n");
             }
@@ -185,9 +236,21 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles {
         void write(CharSequence text) {
             try {
                 writer.append(text);
-                file.written();
+                if (file != null) {
+                    file.written();
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write results: " + e.getMessage(), e);
+            }
+        }
+
+        /** Puts what is held in memory into the file (a gzip file gets a member end), unless a journal drives it. */
+        void writeOut() throws IOException {
+            if (file == null) {
+                writer.flush();
+            } else if (!file.isJournaled() && file.isOpen()) {
+                end();
+                file.writeOut();
             }
         }
 
@@ -202,16 +265,20 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles {
         /** Ends the file's content here (a journal drives the sink from now on); returns its length then. */
         long mark() throws IOException {
             end();
-            return file.mark();
+            return file == null ? 0 : file.mark();
         }
 
         /** Writes what {@link #mark} ended and makes it durable. */
         void force() throws IOException {
-            file.force();
+            if (file != null) {
+                file.force();
+            }
         }
 
         void close() throws IOException {
-            if (file.isOpen()) {
+            if (file == null) {
+                writer.flush(); // standard output stays open
+            } else if (file.isOpen()) {
                 end();
                 if (gzip != null) {
                     gzip.close(); // frees the deflater, closes the file

@@ -144,6 +144,31 @@ public final class AppendFile extends OutputStream {
     }
 
     /**
+     * Whether a journal drives the file ({@link #mark} was called): then only {@link #force} writes its chunks.
+     *
+     * @return true once marked
+     */
+    public boolean isJournaled() {
+        return journaled;
+    }
+
+    /**
+     * Writes everything appended so far, the chunk still filling included, so that a reader, a process stopped by a
+     * signal or a crash finds it in the file. Only for a file no journal drives: there the journal decides what is
+     * written when.
+     *
+     * @throws IOException when the file cannot be written
+     * @throws IllegalStateException when a journal drives the file
+     */
+    public void writeOut() throws IOException {
+        if (journaled) {
+            throw new IllegalStateException(path + " is driven by a journal");
+        }
+        seal();
+        drain();
+    }
+
+    /**
      * Writes the chunks sealed so far, in order.
      *
      * @throws IOException when the file cannot be written

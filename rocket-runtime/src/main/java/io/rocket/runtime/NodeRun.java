@@ -77,8 +77,25 @@ final class NodeRun<K, R> implements AutoCloseable {
                 ? ResultLog.open(options.journal(), app, keys, sink) : null;
         if (journal != null) {
             resources.onClose(journal::closeQuietly); // a failed run keeps the results it journaled
+            keepOnExit(journal, resources);
         }
         this.output = journal == null ? sink : journal.sink();
+    }
+
+    /**
+     * Writes what the journal or store holds when the JVM exits before the run ends (a signal: SIGTERM at a time
+     * limit, Ctrl-C), as the end of a failed run does; the hook goes when the node closes.
+     */
+    private static void keepOnExit(ResultLog<?, ?> journal, Resources resources) {
+        Thread hook = new Thread(journal::closeQuietly, "rocket-journal-exit");
+        Runtime.getRuntime().addShutdownHook(hook);
+        resources.onClose(() -> {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down: the hook runs, or has run
+            }
+        });
     }
 
     /**

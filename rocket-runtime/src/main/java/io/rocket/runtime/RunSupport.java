@@ -1,5 +1,6 @@
 package io.rocket.runtime;
 
+import io.rocket.core.UsageException;
 import io.rocket.cache.disk.DiskCache;
 import io.rocket.node.NodePipeline;
 import io.rocket.node.PipelineConfig;
@@ -43,7 +44,7 @@ final class RunSupport {
         if (o.reduction() != null && o.journal() != null && !o.journal().store()) {
             // A resumed journal keeps its cut-back files, which top-k (written at the end) cannot extend; a store
             // writes its files anew from every stored result, so it can (ResultReduction reduces on rank 0 then).
-            throw new RocketException("--top-k, --min-score and --max-score cannot be combined with --journal (they "
+            throw new UsageException("--top-k, --min-score and --max-score cannot be combined with --journal (they "
                     + "can with --store)");
         }
     }

@@ -144,7 +144,7 @@ class NumpyOutputTest {
     private static void feed(Path npy, OutputSettings settings, Map<Long, Double> results) throws Exception {
         WordSimilarity app = new WordSimilarity();
         List<String> keys = PairOutputsTest.KEYS;
-        try (ResultSink<String, Double> sink = PairOutputs.open(app, keys, npy, null, String::valueOf, "result",
+        try (ResultSink<String, Double> sink = PairOutputs.open(app, keys, npy, null, null, String::valueOf, "result",
                 false, settings)) {
             for (Map.Entry<Long, Double> e : results.entrySet()) {
                 int i = (int) (e.getKey() >>> 32);

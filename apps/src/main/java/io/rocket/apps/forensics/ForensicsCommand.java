@@ -1,5 +1,6 @@
 package io.rocket.apps.forensics;
 
+import io.rocket.cli.OutputFile;
 import io.rocket.cli.InputsMixin;
 import io.rocket.cli.JobRunner;
 import io.rocket.cli.OutputFormatMixin;
@@ -62,16 +63,19 @@ public final class ForensicsCommand implements Callable<Integer> {
             + "Default: 60 for pce, 0.01 for ncc (see the README for when to raise it).")
     Double threshold;
 
+    @OutputFile
     @Option(names = "--matrix", paramLabel = "FILE", description = "Write the n x n score matrix (TSV with a header "
             + "row and column of file names; empty diagonal, NaN for missing pairs).")
     Path matrix;
 
+    @OutputFile
     @Option(names = "--clusters", paramLabel = "FILE", description = "Write file<TAB>cluster for every photo "
             + "(clusters numbered from 1 in file order; NA for a photo that failed to load). With --min-score or "
             + "--top-k the clusters come from the kept pairs alone, every other pair counting as 0 (as the --min-score "
             + "value where that is below 0).")
     Path clusters;
 
+    @OutputFile
     @Option(names = "--identify", paramLabel = "FILE", description = "With --against: write each query photo's best "
             + "reference photo, its score and whether it passes the threshold (TSV: query, rank, reference, score, "
             + "same_camera yes/no).")

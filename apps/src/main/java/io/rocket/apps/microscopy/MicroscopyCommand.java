@@ -1,6 +1,7 @@
 package io.rocket.apps.microscopy;
 
 import io.rocket.files.FileItemApplication;
+import io.rocket.cli.OutputFile;
 import io.rocket.cli.InputsMixin;
 import io.rocket.cli.JobRunner;
 import io.rocket.cli.OutputSettings;
@@ -64,10 +65,12 @@ public final class MicroscopyCommand implements Callable<Integer> {
                     + "Default: ${DEFAULT-VALUE}.")
     int maxPoints;
 
+    @OutputFile
     @Option(names = "--fused", paramLabel = "FILE", description = "Write the fused particle as CSV "
             + "(x,y,sigma,particle).")
     Path fused;
 
+    @OutputFile
     @Option(names = "--fused-png", paramLabel = "FILE", description = "Write a density render of the fused particle "
             + "(PNG, 1 nm pixels).")
     Path fusedPng;

@@ -1,5 +1,6 @@
 package io.rocket.apps.phylogenetics;
 
+import io.rocket.cli.OutputFile;
 import io.rocket.cli.InputsMixin;
 import io.rocket.cli.JobRunner;
 import io.rocket.cli.OutputFormatMixin;
@@ -59,6 +60,7 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
             description = "String length K of the composition vectors, 3..7. Default: ${DEFAULT-VALUE}.")
     int k;
 
+    @OutputFile
     @Option(names = "--matrix", paramLabel = "FILE", description = "Write the distance matrix (PHYLIP, see "
             + "--phylip-format).")
     Path matrix;
@@ -70,10 +72,12 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
                     + "taxa before it). Default: ${DEFAULT-VALUE}.")
     PhylipFormat phylipFormat;
 
+    @OutputFile
     @Option(names = "--tree", paramLabel = "FILE", description = "Write the tree (Newick; leaves are file names "
             + "without extensions).")
     Path tree;
 
+    @OutputFile
     @Option(names = "--nearest", paramLabel = "FILE", description = "With --against: write the nearest references "
             + "of each query proteome, nearest first (TSV: query, rank, reference, distance): the --top-k K nearest, "
             + "or the nearest one without --top-k.")

@@ -215,14 +215,22 @@ public final class RunSummary {
     }
 
     /**
-     * A few human-readable lines for the end of a run.
+     * The end of a run in a few lines: what was computed, in how long (a cluster run's time starts when the cluster
+     * has formed), what a journal or store gave, and each failure. What a user sees by default.
      *
      * @return the lines, each ending with the platform's line separator; numbers formatted in the root locale
      */
-    public String format() {
+    public String formatShort() {
+        StringBuilder b = outcome();
+        appendFailures(b);
+        return b.toString();
+    }
+
+    private StringBuilder outcome() {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "%s: %d items, %d pairs (%d errors) in %.3f s, %.0f pairs/s%n",
-                app, items, pairs, errors, wallSeconds, pairsPerSecond));
+        b.append(String.format(Locale.ROOT, "%s: %d items, %d pairs (%d errors) in %.3f s%s, %.0f pairs/s%n",
+                app, items, pairs, errors, wallSeconds, cluster.isEmpty() ? "" : " since the cluster formed",
+                pairsPerSecond));
         if (pairsResumed > 0) {
             b.append(String.format(Locale.ROOT, "resumed %d pairs from the journal, computed %d%n", pairsResumed,
                     pairsComputed));
@@ -231,6 +239,23 @@ public final class RunSummary {
             b.append(String.format(Locale.ROOT, "reused %d pairs from the store, computed %d%n", pairsReused,
                     pairsComputed));
         }
+        return b;
+    }
+
+    private void appendFailures(StringBuilder b) {
+        for (Failure f : failures) {
+            b.append("failed: ").append(f.error()).append(String.format("%n"));
+        }
+    }
+
+    /**
+     * {@link #formatShort} with the run's performance figures before the failures: loads and reuse, the cluster's
+     * figures, cache hits per level, inputs, read-ahead, mean step times and busy time per resource.
+     *
+     * @return the lines, each ending with the platform's line separator; numbers formatted in the root locale
+     */
+    public String format() {
+        StringBuilder b = outcome();
         b.append(String.format(Locale.ROOT, "loads %d, R = %s (lower bound %s); T_min = %s s, system efficiency %s%n",
                 loads, figure(reuse, "%.2f"), figure(reuseLowerBound, "%.2f"), figure(tMinSeconds, "%.3f"),
                 figure(systemEfficiency, "%.3f")));
@@ -255,9 +280,7 @@ public final class RunSummary {
         b.append(String.format("%nbusy s:"));
         busySeconds.forEach((k, v) -> b.append(String.format(Locale.ROOT, " %s %.2f", k, v)));
         b.append(String.format("%n"));
-        for (Failure f : failures) {
-            b.append("failed: ").append(f.error()).append(String.format("%n"));
-        }
+        appendFailures(b);
         return b.toString();
     }
 }

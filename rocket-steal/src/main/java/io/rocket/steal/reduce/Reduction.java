@@ -1,5 +1,6 @@
 package io.rocket.steal.reduce;
 
+import io.rocket.core.UsageException;
 import io.rocket.core.RocketException;
 
 import java.util.LinkedHashMap;
@@ -29,13 +30,13 @@ public record Reduction(int topK, double minScore, double maxScore) {
      */
     public Reduction {
         if (topK < 0) {
-            throw new RocketException("--top-k must be at least 1, got " + topK);
+            throw new UsageException("--top-k must be at least 1, got " + topK);
         }
         if (Double.isNaN(minScore) || Double.isNaN(maxScore)) {
-            throw new RocketException("--min-score and --max-score must be numbers, got NaN");
+            throw new UsageException("--min-score and --max-score must be numbers, got NaN");
         }
         if (minScore > maxScore) {
-            throw new RocketException("--min-score " + minScore + " is above --max-score " + maxScore
+            throw new UsageException("--min-score " + minScore + " is above --max-score " + maxScore
                     + ": no pair would be kept");
         }
     }
@@ -54,7 +55,7 @@ public record Reduction(int topK, double minScore, double maxScore) {
             return null;
         }
         if (topK != null && topK < 1) {
-            throw new RocketException("--top-k must be at least 1, got " + topK);
+            throw new UsageException("--top-k must be at least 1, got " + topK);
         }
         return new Reduction(topK == null ? 0 : topK, minScore == null ? Double.NEGATIVE_INFINITY : minScore,
                 maxScore == null ? Double.POSITIVE_INFINITY : maxScore);

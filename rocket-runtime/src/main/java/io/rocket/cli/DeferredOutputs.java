@@ -1,0 +1,221 @@
+package io.rocket.cli;
+
+import io.rocket.core.ResultSink;
+import io.rocket.core.RocketException;
+import io.rocket.core.SinkFiles;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * A command's pair outputs, opened when the run delivers its first result, when a journal asks for its files, or
+ * when the run ends ({@link #finish}): a run refused before that (an unusable device, a cache too small for an item,
+ * a cluster that cannot form) leaves the files of an earlier run exactly as they were. While open,
+ * {@link #writeOut} puts what the outputs hold in memory into their files (every few seconds, from
+ * {@link #writeOutEvery}'s thread), and {@link #stop} ends them when a signal stops the run: results that arrive
+ * after it are dropped, so the files end on a whole line.
+ *
+ * @param <K> key type
+ * @param <R> result type
+ */
+final class DeferredOutputs<K, R> implements ResultSink<K, R> {
+    private static final Logger LOG = LoggerFactory.getLogger(DeferredOutputs.class);
+
+    /** Opens the outputs: {@link PairOutputs#open}, with the command's settings. */
+    @FunctionalInterface
+    interface Opener<K, R> {
+        ResultSink<K, R> open() throws IOException;
+    }
+
+    private final Opener<K, R> opener;
+    private final String name;
+    /** Results hold the read lock; {@link #stop} takes the write lock, so no result is half written when it ends. */
+    private final ReadWriteLock lock = new ReentrantReadWriteLock();
+    private volatile ResultSink<K, R> sink;
+    private boolean stopped;
+
+    /**
+     * @param opener opens the outputs, once
+     * @param name   how messages name the outputs, e.g. the {@code --output} file
+     */
+    DeferredOutputs(Opener<K, R> opener, String name) {
+        this.opener = opener;
+        this.name = name;
+    }
+
+    private ResultSink<K, R> sink() {
+        ResultSink<K, R> s = sink;
+        if (s == null) {
+            synchronized (this) {
+                s = sink;
+                if (s == null) {
+                    try {
+                        s = opener.open();
+                    } catch (IOException e) {
+                        throw new RocketException("cannot write " + name + ": " + e.getMessage(), e);
+                    }
+                    sink = s;
+                }
+            }
+        }
+        return s;
+    }
+
+    @Override
+    public void accept(int i, int j, K left, K right, R result) {
+        lock.readLock().lock();
+        try {
+            if (!stopped) {
+                sink().accept(i, j, left, right, result);
+            }
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    @Override
+    public void failed(int i, int j, K left, K right, Throwable error) {
+        lock.readLock().lock();
+        try {
+            if (!stopped) {
+                sink().failed(i, j, left, right, error);
+            }
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    @Override
+    public void replay(int i, int j, K left, K right, R result) {
+        lock.readLock().lock();
+        try {
+            if (!stopped) {
+                sink().replay(i, j, left, right, result);
+            }
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    @Override
+    public void replayFailed(int i, int j, K left, K right, Throwable error) {
+        lock.readLock().lock();
+        try {
+            if (!stopped) {
+                sink().replayFailed(i, j, left, right, error);
+            }
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** A journal keeps the files in step with its records from the start: they are opened now. */
+    @Override
+    public SinkFiles files() {
+        return sink().files();
+    }
+
+    /** The run ended: the outputs exist now even when no result arrived (a file with its header). */
+    void finish() {
+        sink();
+    }
+
+    /**
+     * Whether the outputs were opened.
+     *
+     * @return true once a result, a journal or {@link #finish} opened them
+     */
+    boolean opened() {
+        return sink != null;
+    }
+
+    /**
+     * How many results the pair TSV holds, when the outputs are a TSV.
+     *
+     * @return the result lines written, or -1 for outputs of another kind or not opened
+     */
+    long resultsWritten() {
+        return sink instanceof TsvResultSink<K, R> tsv ? tsv.results() : -1;
+    }
+
+    /**
+     * Puts what the outputs hold in memory into their files; nothing when they are not open or stopped.
+     *
+     * @throws IOException when a file cannot be written
+     */
+    void writeOut() throws IOException {
+        lock.readLock().lock();
+        try {
+            if (!stopped && sink instanceof WritesOut w) {
+                w.writeOut();
+            }
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /**
+     * Starts a daemon thread that calls {@link #writeOut} every {@code interval}, so that the files hold what the
+     * run reported done within that time (a reader following them, a process killed outright).
+     *
+     * @param interval how often
+     * @return what stops the thread (after a last {@link #writeOut})
+     */
+    AutoCloseable writeOutEvery(Duration interval) {
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "rocket-outputs");
+            t.setDaemon(true);
+            return t;
+        });
+        long millis = interval.toMillis();
+        timer.scheduleWithFixedDelay(() -> {
+            try {
+                writeOut();
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("cannot write {}: {}", name, e.getMessage()); // the close at the end reports it too
+            }
+        }, millis, millis, TimeUnit.MILLISECONDS);
+        return timer::shutdownNow;
+    }
+
+    /**
+     * Ends the outputs where they are, for a run stopped by a signal: waits for a result being written, drops every
+     * later one, and closes the files (writing what they hold).
+     *
+     * @throws Exception when a file cannot be written or closed
+     */
+    void stop() throws Exception {
+        lock.writeLock().lock();
+        try {
+            if (!stopped) {
+                stopped = true;
+                if (sink != null) {
+                    sink.close();
+                }
+            }
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        lock.writeLock().lock();
+        try {
+            if (!stopped && sink != null) {
+                stopped = true;
+                sink.close();
+            }
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+}
