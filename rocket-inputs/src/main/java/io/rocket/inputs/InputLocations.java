@@ -157,8 +157,8 @@ public final class InputLocations implements AutoCloseable {
     public List<Path> readList(Path listFile) {
         Objects.requireNonNull(listFile, "listFile");
         List<Path> paths = new ArrayList<>();
-        String name = display(listFile);
-        try (BufferedReader reader = Files.newBufferedReader(listFile, StandardCharsets.UTF_8)) {
+        String name = ListFile.isStdin(listFile) ? ListFile.display(listFile) : display(listFile);
+        try (BufferedReader reader = ListFile.open(listFile)) {
             int lineNumber = 0;
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 lineNumber++;

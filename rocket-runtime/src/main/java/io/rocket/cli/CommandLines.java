@@ -109,11 +109,25 @@ public final class CommandLines {
     public static int usageError(CommandLine.ParameterException e, PrintWriter err, String helpCommand) {
         List<String> suggestions = e instanceof CommandLine.UnmatchedArgumentException u ? u.getSuggestions()
                 : List.of();
-        err.println(PREFIX + e.getMessage() + (suggestions.isEmpty() ? "" : " (did you mean "
+        err.println(PREFIX + userMessage(e) + (suggestions.isEmpty() ? "" : " (did you mean "
                 + String.join(" or ", suggestions.subList(0, Math.min(SUGGESTIONS, suggestions.size()))) + "?)")
                 + " (see: " + helpCommand + " --help)");
         err.flush();
         return ExitCode.USAGE.code();
+    }
+
+    /**
+     * picocli's message, except for an option value a converter refused with an exception of its own: picocli then
+     * names the Java type and exception ({@code cannot convert 'gpu' to DeviceSpec (io.rocket...: ...)}), where the
+     * user needs the option and the converter's message.
+     */
+    private static String userMessage(CommandLine.ParameterException e) {
+        Throwable cause = e.getCause();
+        if (cause == null || cause instanceof CommandLine.TypeConversionException || cause.getMessage() == null
+                || !(e.getArgSpec() instanceof CommandLine.Model.OptionSpec option)) {
+            return e.getMessage();
+        }
+        return "Invalid value for option '" + option.longestName() + "': " + cause.getMessage();
     }
 
     /**

@@ -15,7 +15,12 @@ public enum ExitCode {
     /** The run finished, but some pairs failed because items could not be loaded. */
     PAIRS_FAILED(3, "the run finished but some pairs failed: each bad item is named on stderr and in the summary"),
     /** A check the command was asked to make failed. */
-    CHECK_FAILED(4, "a check asked for failed (`--verify`: a pair missing, duplicated or wrong)");
+    CHECK_FAILED(4, "a check asked for failed (`--verify`: a pair missing, duplicated or wrong)"),
+    /** Ctrl-C stopped the run. */
+    INTERRUPTED(130, "stopped by SIGINT (Ctrl-C): the outputs hold every pair done, and one line on stderr says how "
+            + "many and how to continue"),
+    /** SIGTERM stopped the run. */
+    TERMINATED(143, "stopped by SIGTERM (`scancel`, a SLURM time limit, `kill`): as for 130");
 
     private final int code;
     private final String meaning;
@@ -28,7 +33,7 @@ public enum ExitCode {
     /**
      * The process exit status.
      *
-     * @return the status, from 0 to 4
+     * @return the status: 0 to 4, or 128 plus the number of the signal that stopped the run
      */
     public int code() {
         return code;

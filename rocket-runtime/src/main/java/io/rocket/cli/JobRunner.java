@@ -184,7 +184,7 @@ public final class JobRunner {
             }
             return summary;
         } catch (IOException e) {
-            throw new RocketException("cannot write " + options.output() + ": " + e.getMessage(), e);
+            throw new RocketException("cannot write the pair outputs: " + e.getMessage(), e); // names the file
         }
     }
 

@@ -2,6 +2,7 @@ package io.rocket.cli;
 
 import io.rocket.core.RocketException;
 import io.rocket.inputs.InputLocations;
+import io.rocket.inputs.ListFile;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -57,15 +58,15 @@ final class KeyArguments {
         } catch (InvalidPathException e) {
             throw new CommandFailure(ExitCode.USAGE, "key file " + name + ": not a valid path");
         }
-        if (!Files.exists(file)) {
+        if (!ListFile.isStdin(file) && !Files.exists(file)) {
             throw new CommandFailure(ExitCode.USAGE, "key file " + name + " not found");
         }
-        if (Files.isDirectory(file)) {
+        if (!ListFile.isStdin(file) && Files.isDirectory(file)) {
             throw new CommandFailure(ExitCode.USAGE, "key file " + name + " is a directory (give the directory "
                     + "itself, without @, to use its files as keys)");
         }
         List<String> lines = new ArrayList<>();
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (BufferedReader in = ListFile.open(file)) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 if (line.endsWith("\r")) {
                     line = line.substring(0, line.length() - 1);

@@ -2,6 +2,7 @@ package io.rocket.cli;
 
 import io.rocket.core.Application;
 import io.rocket.core.RocketException;
+import io.rocket.core.UsageException;
 
 import java.lang.reflect.Type;
 import java.util.function.ToDoubleFunction;
@@ -41,9 +42,11 @@ final class ResultScores {
         if (Number.class.isAssignableFrom(raw)) {
             return result -> ((Number) result).doubleValue();
         }
-        throw new RocketException(output + " needs numeric results, but " + app.getClass().getName()
-                + "'s results are " + type.getTypeName() + "; write .tsv or .tsv.gz, or override "
-                + "Application.score");
+        // A bundled application's user cannot change it: only the author of an application of their own is told how.
+        boolean bundled = app.getClass().getName().startsWith("io.rocket.");
+        throw new UsageException(output + ": " + app.name() + " results are not numbers (" + raw.getSimpleName()
+                + "), so they cannot be written as .npy; write .tsv or .tsv.gz" + (bundled ? ""
+                : ", or override Application.score in " + app.getClass().getName()));
     }
 
     private static boolean overridesScore(Application<?, ?> app) {

@@ -1,6 +1,7 @@
 package io.rocket.runtime;
 
 import io.rocket.core.RocketException;
+import io.rocket.inputs.ListFile;
 import io.rocket.steal.PairSpace;
 
 import java.io.BufferedReader;
@@ -41,7 +42,7 @@ public final class PairListFile {
             byLabel.merge(labels.get(k), k, (a, b) -> -1); // -1: two items have this label
         }
         List<int[]> pairs = new ArrayList<>();
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (BufferedReader in = ListFile.open(file)) {
             int lineNumber = 0;
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 lineNumber++;

@@ -1,6 +1,7 @@
 package io.rocket.apps.forensics;
 
 import io.rocket.core.RocketException;
+import io.rocket.core.UsageException;
 import io.rocket.steal.reduce.Reduction;
 
 import java.io.PrintWriter;
@@ -31,13 +32,13 @@ final class FillScore {
      */
     static double of(Reduction reduction, double threshold, PrintWriter err) {
         if (reduction.maxScore() != Double.POSITIVE_INFINITY) {
-            throw new RocketException("--clusters cannot be combined with --max-score: it drops the most similar "
+            throw new UsageException("--clusters cannot be combined with --max-score: it drops the most similar "
                     + "pairs, which the clusters are made of (use --min-score or --top-k)");
         }
         double min = reduction.minScore();
         double fill = min == Double.NEGATIVE_INFINITY ? 0.0 : Math.min(0.0, min);
         if (!(threshold > fill)) {
-            throw new RocketException("--clusters with a reduction needs --threshold above " + fill + ", the score "
+            throw new UsageException("--clusters with a reduction needs --threshold above " + fill + ", the score "
                     + "every pair not kept counts as (clusters with no kept pair between them would merge), got "
                     + threshold);
         }

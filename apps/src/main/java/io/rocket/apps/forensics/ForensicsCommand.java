@@ -10,7 +10,7 @@ import io.rocket.cli.ReductionOptions;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.ResultSink;
-import io.rocket.core.RocketException;
+import io.rocket.core.UsageException;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.apps.query.BestReferences;
 import picocli.CommandLine.Command;
@@ -104,19 +104,19 @@ public final class ForensicsCommand implements Callable<Integer> {
         double cut = threshold != null ? threshold : metric.defaultThreshold();
         boolean reduced = reduction.reduction() != null;
         if (reduced && matrix != null) {
-            throw new RocketException("--matrix needs every score: leave out --top-k, --min-score and --max-score "
+            throw new UsageException("--matrix needs every score: leave out --top-k, --min-score and --max-score "
                     + "(--clusters works with --top-k and --min-score, from the kept pairs)");
         }
         DeviceKind kind = runtime.toRocketOptions().device().kind();
         if (kind == DeviceKind.SIM) {
-            throw new RocketException("forensics runs on --device cpu or cuda (sim models time and computes nothing)");
+            throw new UsageException("forensics runs on --device cpu or cuda (sim models time and computes nothing)");
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         // With a reduction the clusters come from the kept pairs; a pair not kept counts as the fill.
         double fill = reduced && clusters != null ? FillScore.of(reduction.reduction(), cut, err) : Double.NaN;
         if (identify != null && !spaces.hasReferences()) {
-            throw new RocketException("--identify names the best reference of each query: give the references with "
+            throw new UsageException("--identify names the best reference of each query: give the references with "
                     + "--against");
         }
         InputsMixin.Source from = inputs.source(dir, "photos");
@@ -128,7 +128,7 @@ public final class ForensicsCommand implements Callable<Integer> {
                 ForensicsApp::fileName);
         boolean triangle = run.space().isEverything();
         if (!triangle && (matrix != null || clusters != null)) {
-            throw new RocketException("--matrix and --clusters need every pair of the photos: leave out --against "
+            throw new UsageException("--matrix and --clusters need every pair of the photos: leave out --against "
                     + "and --pairs (with --against, --identify names each query's best reference)");
         }
         int[] wh = size != null ? parseSize(size) : PhotoDirectory.commonSize(run.items());
@@ -180,7 +180,7 @@ public final class ForensicsCommand implements Callable<Integer> {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new RocketException("--size must be WIDTHxHEIGHT in pixels (at least 2x2), got '" + text + "'");
+        throw new UsageException("--size must be WIDTHxHEIGHT in pixels (at least 2x2), got '" + text + "'");
     }
 
     private static void noteIgnored(List<String> ignored, PrintWriter err) {

@@ -9,6 +9,7 @@ import io.rocket.cli.PairSpaceMixin;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.RocketException;
+import io.rocket.core.UsageException;
 import io.rocket.core.summary.RunSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -94,7 +95,7 @@ public final class MicroscopyCommand implements Callable<Integer> {
         }
         DeviceKind kind = runtime.toRocketOptions().device().kind();
         if (kind != DeviceKind.CPU && kind != DeviceKind.CUDA) {
-            throw new RocketException("microscopy has cpu and cuda kernels; use --device cpu or cuda (got "
+            throw new UsageException("microscopy has cpu and cuda kernels; use --device cpu or cuda (got "
                     + kind.id() + ")");
         }
         InputsMixin.Source from = inputs.source(dir, "particles");
@@ -106,7 +107,7 @@ public final class MicroscopyCommand implements Callable<Integer> {
                 refs == null ? null : refs.particles(), MicroscopyCommand::name);
         boolean triangle = run.space().isEverything();
         if (!triangle && (fused != null || fusedPng != null)) {
-            throw new RocketException("--fused and --fused-png need every pair of the particles: leave out "
+            throw new UsageException("--fused and --fused-png need every pair of the particles: leave out "
                     + "--against and --pairs");
         }
         List<Path> files = run.items();

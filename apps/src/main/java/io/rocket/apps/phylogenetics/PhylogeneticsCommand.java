@@ -11,6 +11,7 @@ import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.core.DeviceKind;
 import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
+import io.rocket.core.UsageException;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.apps.query.BestReferences;
 import io.rocket.apps.query.MatchTable;
@@ -123,11 +124,11 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         checkOptions();
         if (reduction.reduction() != null && (matrix != null || tree != null)) {
-            throw new RocketException("--matrix and --tree need every distance: leave out --top-k, --min-score and "
+            throw new UsageException("--matrix and --tree need every distance: leave out --top-k, --min-score and "
                     + "--max-score, or write the kept pairs with --output alone");
         }
         if (nearest != null && !spaces.hasReferences()) {
-            throw new RocketException("--nearest names the nearest references of each query: give the references "
+            throw new UsageException("--nearest names the nearest references of each query: give the references "
                     + "with --against");
         }
         PrintWriter out = spec.commandLine().getOut();
@@ -142,7 +143,7 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
                 refs == null ? null : refs.proteomes(), TaxonLabels::fromPath);
         boolean wantTree = matrix != null || tree != null;
         if (wantTree && !run.space().isEverything()) {
-            throw new RocketException("--matrix and --tree need every distance between the proteomes: leave out "
+            throw new UsageException("--matrix and --tree need every distance between the proteomes: leave out "
                     + "--against and --pairs (with --against, --nearest places each query among the references)");
         }
         SlotSizes sizes = SlotSizes.measure(run.items(), k, convention, maxResidues, maxEntries);
@@ -181,18 +182,18 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
 
     private void checkOptions() {
         if (k < CompositionVector.MIN_K || k > CompositionVector.MAX_K) {
-            throw new RocketException("--k must be between " + CompositionVector.MIN_K + " and "
+            throw new UsageException("--k must be between " + CompositionVector.MIN_K + " and "
                     + CompositionVector.MAX_K + ", got " + k);
         }
         if (maxResidues != null && maxResidues < 1) {
-            throw new RocketException("--max-residues must be at least 1, got " + maxResidues);
+            throw new UsageException("--max-residues must be at least 1, got " + maxResidues);
         }
         if (maxEntries != null && maxEntries < 1) {
-            throw new RocketException("--max-entries must be at least 1, got " + maxEntries);
+            throw new UsageException("--max-entries must be at least 1, got " + maxEntries);
         }
         DeviceKind kind = runtime.toRocketOptions().device().kind();
         if (kind == DeviceKind.SIM) {
-            throw new RocketException("phylogenetics runs on --device cpu or cuda (sim models time and computes "
+            throw new UsageException("phylogenetics runs on --device cpu or cuda (sim models time and computes "
                     + "nothing)");
         }
     }

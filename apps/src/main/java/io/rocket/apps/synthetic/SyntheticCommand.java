@@ -11,7 +11,7 @@ import io.rocket.cli.ReductionOptions;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.steal.PairSpace;
 import io.rocket.core.DeviceKind;
-import io.rocket.core.RocketException;
+import io.rocket.core.UsageException;
 import io.rocket.core.summary.RunSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -81,20 +81,20 @@ public final class SyntheticCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (items < 0) {
-            throw new RocketException("--items must be at least 0, got " + items);
+            throw new UsageException("--items must be at least 0, got " + items);
         }
         if (itemBytes < 8) {
-            throw new RocketException("--item-bytes must be at least 8, got " + itemBytes);
+            throw new UsageException("--item-bytes must be at least 8, got " + itemBytes);
         }
         if (queries < 0 || queries >= Math.max(1, items)) {
-            throw new RocketException("--queries must be in 0.." + Math.max(0, items - 1) + ", got " + queries);
+            throw new UsageException("--queries must be in 0.." + Math.max(0, items - 1) + ", got " + queries);
         }
         if (queries > 0 && verify) {
-            throw new RocketException("--verify checks every pair of the items: leave out --queries to use it");
+            throw new UsageException("--verify checks every pair of the items: leave out --queries to use it");
         }
         PairSpace space = queries == 0 ? PairSpace.triangle(items) : PairSpace.rectangle(items, queries, queries);
         if (verify && reduction.reduction() != null) {
-            throw new RocketException("--verify checks every pair: leave out --top-k, --min-score and --max-score");
+            throw new UsageException("--verify checks every pair: leave out --top-k, --min-score and --max-score");
         }
         SyntheticApp app = new SyntheticApp(new SyntheticApp.Config(items, itemBytes, load, preprocess, compare, seed));
         SyntheticCheck check = new SyntheticCheck(seed, items, runtime.toRocketOptions().device().kind() != DeviceKind.SIM);
