@@ -17,4 +17,11 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.FIELD)
 public @interface OutputFile {
+    /**
+     * Whether the file's suffix chooses its format among the pair outputs' ({@link OutputFormat}): then a name with
+     * another suffix is refused with the rest.
+     *
+     * @return true for the pair outputs ({@code --output}, {@code --errors})
+     */
+    boolean pairFormats() default false;
 }

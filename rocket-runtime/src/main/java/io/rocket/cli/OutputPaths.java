@@ -11,8 +11,7 @@ import java.nio.file.Path;
 /**
  * Checks the files a command line asks a command to write ({@link OutputFile} options) before the command reads its
  * first item: a run whose outputs cannot be written is refused in a second, with the option and the directory named,
- * instead of failing after every pair is computed. {@code -} (standard output, for {@code --output}) is always
- * writable.
+ * instead of failing after every pair is computed. {@code -} is standard output, for {@code --output} alone.
  */
 public final class OutputPaths {
     /** The name of standard output where an option takes a file. */
@@ -26,15 +25,27 @@ public final class OutputPaths {
      *
      * @param command the command about to run, its options parsed
      * @throws UsageException naming the option and the problem: a missing directory, one that is not a directory or
-     *         cannot be written, an output that is a directory or a file that cannot be written, or (for
-     *         {@code --output} and {@code --errors}) a name whose suffix is no known format
+     *         cannot be written, an output that is a directory or a file that cannot be written, or (for the pair
+     *         outputs, {@link OutputFile#pairFormats}) a name whose suffix is no known format
      */
     public static void check(CommandSpec command) {
         for (OptionSpec option : command.options()) {
-            if (option.userObject() instanceof Field field && field.isAnnotationPresent(OutputFile.class)
-                    && option.getValue() instanceof Path path) {
-                check(option.longestName(), path);
+            OutputFile output = option.userObject() instanceof Field field ? field.getAnnotation(OutputFile.class)
+                    : null;
+            if (output == null || !(option.getValue() instanceof Path path)) {
+                continue;
             }
+            String name = option.longestName();
+            if (isStdout(path)) {
+                if (output.pairFormats() && name.equals("--output")) {
+                    continue;
+                }
+                throw new UsageException(name + " -: only --output writes to standard output; give a file");
+            }
+            if (output.pairFormats()) {
+                OutputFormat.of(name, path); // a typo in the suffix is refused before anything runs
+            }
+            check(name, path);
         }
     }
 
@@ -46,12 +57,6 @@ public final class OutputPaths {
      * @throws UsageException naming the option and the problem
      */
     public static void check(String option, Path file) {
-        if (isStdout(file)) {
-            return;
-        }
-        if (option.equals("--output") || option.equals("--errors")) {
-            OutputFormat.of(option, file); // a typo in the suffix is refused here, before anything runs
-        }
         Path absolute = file.toAbsolutePath();
         Path dir = absolute.getParent();
         if (Files.isDirectory(absolute)) {

@@ -32,13 +32,13 @@ public final class RuntimeOptionsMixin {
     @Mixin
     ResourceOptionsMixin resources = new ResourceOptionsMixin();
 
-    @OutputFile
+    @OutputFile(pairFormats = true)
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "Write the pair results as TSV (i, j, left, right and the result column), written as they "
                     + "arrive and flushed every few seconds; FILE.tsv.gz: gzip; FILE.npy: NumPy; - : standard output.")
     Path output;
 
-    @OutputFile
+    @OutputFile(pairFormats = true)
     @Option(names = "--errors", paramLabel = "FILE", description = "Write failed pairs as TSV (i, j, left, right, error).")
     Path errors;
 
