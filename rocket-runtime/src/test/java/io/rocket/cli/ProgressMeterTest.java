@@ -80,6 +80,24 @@ class ProgressMeterTest {
         assertThat(meter.finalLine()).isEqualTo("rocket: 10,000/10,000 pairs (100.0%), 250 pairs/s, done in 0:01:10");
     }
 
+    /** A run that returned its summary ends on the summary's figures, so the two lines agree. */
+    @Test
+    void finishedRun_lastLineTakesTheSummarysTimeAndRate() {
+        FakeClock clock = new FakeClock();
+        ProgressMeter meter = new ProgressMeter(64, () -> clock.nanos, THIRTY_SECONDS);
+        clock.advanceSeconds(4.6); // the cluster forming
+        meter.nodes(2);
+        clock.advanceSeconds(0.4);
+        done(meter, 64);
+        meter.computed(0, 30);
+        meter.computed(1, 34);
+        // The summary: 64 pairs in 0.8 s since the cluster formed.
+        assertThat(meter.finalLine(0.8, true)).isEqualTo("rocket: 64/64 pairs (100.0%), 80 pairs/s, done in 0:00:01 "
+                + "since the cluster formed; nodes: r0 38/s r1 43/s");
+        assertThat(meter.finalLine(2.0, false)).isEqualTo("rocket: 64/64 pairs (100.0%), 32 pairs/s, done in 0:00:02"
+                + "; nodes: r0 15/s r1 17/s");
+    }
+
     @Test
     void resumedPairs_countAsDone_butNotInTheRate() {
         FakeClock clock = new FakeClock();
