@@ -11,7 +11,8 @@ public enum ExitCode {
     ERROR(1, "error: the command stopped; one line on stderr starting with `rocket: error:` says why (bad input "
             + "that stops the whole run, unusable device, a cluster that cannot form, rank 0 lost)"),
     /** The command line could not be used. */
-    USAGE(2, "bad command line: unknown or malformed option, missing argument, unusable application class"),
+    USAGE(2, "bad command line: unknown or malformed option, missing argument, an option out of range or in "
+            + "conflict with another, an output path that cannot be written, unusable application class"),
     /** The run finished, but some pairs failed because items could not be loaded. */
     PAIRS_FAILED(3, "the run finished but some pairs failed: each bad item is named on stderr and in the summary"),
     /** A check the command was asked to make failed. */

@@ -34,8 +34,9 @@ public final class RuntimeOptionsMixin {
 
     @OutputFile(pairFormats = true)
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "Write the pair results as TSV (i, j, left, right and the result column), written as they "
-                    + "arrive and flushed every few seconds; FILE.tsv.gz: gzip; FILE.npy: NumPy; - : standard output.")
+            description = "Write the pair results as TSV (i, j, left, right and the result column) as they arrive, "
+                    + "written out every 2 s; FILE.tsv.gz: gzip; FILE.npy: a NumPy array; -: standard output (the "
+                    + "command's other text then goes to stderr).")
     Path output;
 
     @OutputFile(pairFormats = true)
