@@ -56,7 +56,8 @@ public final class DemoCommand implements Callable<Integer> {
         w.println("demo: 4 simulated cameras x 5 photos of 512x512 (sigma_K 0.02, JPEG quality 85) in " + photos);
         w.println("      clustered by PCE on two cpu devices; the clusters are checked against truth.tsv");
         w.flush();
-        int code = launcher.execute("generate", "forensics", "--out", photos.toString(), "--cameras", "4",
+        // --force: a demo run again with the same --out writes its photos over its own earlier ones.
+        int code = launcher.execute("generate", "forensics", "--out", photos.toString(), "--force", "--cameras", "4",
                 "--images-per-camera", "5", "--width", "512", "--height", "512", "--sigma-k", "0.02",
                 "--quality", "85", "--seed", "7");
         if (code != 0) {

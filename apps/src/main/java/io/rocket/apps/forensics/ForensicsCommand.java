@@ -60,7 +60,7 @@ public final class ForensicsCommand implements Callable<Integer> {
 
     @ResultNeutral
     @Option(names = "--threshold", paramLabel = "T", description = "Scores at or above T mean the same camera. "
-            + "Default: 60 for pce, 0.01 for ncc (see the README for when to raise it).")
+            + "Default: 60 for pce, 0.01 for ncc (when to raise it: Thresholds in docs/apps/forensics.md).")
     Double threshold;
 
     @OutputFile

@@ -1,7 +1,9 @@
 package io.rocket.apps.forensics;
 
+import io.rocket.apps.GeneratedDataOutput;
 import io.rocket.core.RocketException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -26,8 +28,8 @@ public final class ForensicsGenerateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory (created).")
-    Path out;
+    @Mixin
+    GeneratedDataOutput output;
 
     @Option(names = "--cameras", paramLabel = "C", defaultValue = "4", description = "Cameras. Default: ${DEFAULT-VALUE}.")
     int cameras;
@@ -61,6 +63,7 @@ public final class ForensicsGenerateCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new RocketException(e.getMessage(), e);
         }
+        Path out = output.directory();
         try {
             ForensicsGenerator.generate(out, options);
         } catch (IOException e) {

@@ -1,7 +1,9 @@
 package io.rocket.apps.microscopy;
 
+import io.rocket.apps.GeneratedDataOutput;
 import io.rocket.core.RocketException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -27,8 +29,8 @@ public final class MicroscopyGenerateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory (created).")
-    Path out;
+    @Mixin
+    GeneratedDataOutput output;
 
     @Option(names = "--particles", paramLabel = "N", required = true, description = "Number of particles (>= 2).")
     int particles;
@@ -65,6 +67,7 @@ public final class MicroscopyGenerateCommand implements Callable<Integer> {
             case "csv" -> MicroscopyGenerator.Format.CSV;
             default -> throw new RocketException("--format must be json or csv, got " + format);
         };
+        Path out = output.directory();
         MicroscopyGenerator.Result result;
         try {
             result = MicroscopyGenerator.generate(out, new MicroscopyGenerator.Options(particles, dol, localizations,

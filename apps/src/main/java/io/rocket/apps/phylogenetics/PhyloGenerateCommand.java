@@ -1,7 +1,9 @@
 package io.rocket.apps.phylogenetics;
 
+import io.rocket.apps.GeneratedDataOutput;
 import io.rocket.core.RocketException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -26,8 +28,8 @@ public final class PhyloGenerateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory (created).")
-    Path out;
+    @Mixin
+    GeneratedDataOutput output;
 
     @Option(names = "--taxa", paramLabel = "T", required = true, description = "Number of taxa (at least 2).")
     int taxa;
@@ -54,6 +56,7 @@ public final class PhyloGenerateCommand implements Callable<Integer> {
         if (proteins < 1) {
             throw new RocketException("--proteins must be at least 1, got " + proteins);
         }
+        Path out = output.directory();
         PhyloGenerator.Result result;
         try {
             result = PhyloGenerator.generate(out, taxa, depth, proteins, seed);
