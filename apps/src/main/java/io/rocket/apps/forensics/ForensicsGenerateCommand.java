@@ -2,6 +2,7 @@ package io.rocket.apps.forensics;
 
 import io.rocket.apps.GeneratedDataOutput;
 import io.rocket.core.RocketException;
+import io.rocket.core.UsageException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -61,7 +62,7 @@ public final class ForensicsGenerateCommand implements Callable<Integer> {
         try {
             options = new GeneratorOptions(cameras, imagesPerCamera, width, height, sigmaK, quality, seed);
         } catch (IllegalArgumentException e) {
-            throw new RocketException(e.getMessage(), e);
+            throw new UsageException(e.getMessage(), e); // an option out of range
         }
         Path out = output.directory();
         try {

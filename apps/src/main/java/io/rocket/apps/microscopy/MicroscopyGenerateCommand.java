@@ -2,6 +2,7 @@ package io.rocket.apps.microscopy;
 
 import io.rocket.apps.GeneratedDataOutput;
 import io.rocket.core.RocketException;
+import io.rocket.core.UsageException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -54,18 +55,18 @@ public final class MicroscopyGenerateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (particles < 2) {
-            throw new RocketException("--particles must be at least 2, got " + particles);
+            throw new UsageException("--particles must be at least 2, got " + particles);
         }
         if (!(dol > 0 && dol <= 1)) {
-            throw new RocketException("--dol must be in (0, 1], got " + dol);
+            throw new UsageException("--dol must be in (0, 1], got " + dol);
         }
         if (!(localizations > 0) || Double.isInfinite(localizations)) {
-            throw new RocketException("--localizations must be a positive number, got " + localizations);
+            throw new UsageException("--localizations must be a positive number, got " + localizations);
         }
         MicroscopyGenerator.Format f = switch (format.toLowerCase(Locale.ROOT)) {
             case "json" -> MicroscopyGenerator.Format.JSON;
             case "csv" -> MicroscopyGenerator.Format.CSV;
-            default -> throw new RocketException("--format must be json or csv, got " + format);
+            default -> throw new UsageException("--format must be json or csv, got " + format);
         };
         Path out = output.directory();
         MicroscopyGenerator.Result result;

@@ -2,6 +2,7 @@ package io.rocket.apps.phylogenetics;
 
 import io.rocket.apps.GeneratedDataOutput;
 import io.rocket.core.RocketException;
+import io.rocket.core.UsageException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -48,13 +49,13 @@ public final class PhyloGenerateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (taxa < 2) {
-            throw new RocketException("--taxa must be at least 2, got " + taxa);
+            throw new UsageException("--taxa must be at least 2, got " + taxa);
         }
         if (!(depth > 0) || Double.isInfinite(depth)) {
-            throw new RocketException("--depth must be a positive number, got " + depth);
+            throw new UsageException("--depth must be a positive number, got " + depth);
         }
         if (proteins < 1) {
-            throw new RocketException("--proteins must be at least 1, got " + proteins);
+            throw new UsageException("--proteins must be at least 1, got " + proteins);
         }
         Path out = output.directory();
         PhyloGenerator.Result result;
