@@ -13,7 +13,9 @@
 //   4. every chunk writes its entries at its offset: ascending keys, then the values a(s)/||a|| as floats — the
 //      CompositionVector layout (int count, int k, int keys[count], float values[count]).
 // a(s) = n(s)/n0(s) - 1 with n0(s) = n(p)·n(q)/n(m)·N_K·N_{K-2}/N_{K-1}^2 (m = s2..s_{K-1}) is evaluated in double
-// in the same order as the cpu builder, without fused multiply-adds.
+// in the same order as the cpu builder, without fused multiply-adds; as there, a value within PHYLO_ZERO_CHECK of 0
+// is set to exactly 0 when n(s)·n(m)·N_{K-1}^2 = n(p)·n(q)·N_K·N_{K-2} in integers (a rounding residue of an exact
+// zero), and the host fails an item whose entries are all zero (results[3] == 0): its distances are undefined.
 //
 // Compare: each thread takes entries of the left vector and binary-searches their keys in the right one; products
 // are summed in double (two-stage, deterministic); D = (1 - C)/2.
@@ -23,6 +25,8 @@
 #define PHYLO_PER 64
 #define PHYLO_SEPARATOR 255
 #define PHYLO_EMPTY 0xFFFFFFFFu
+// Below this |a(s)| the counts are compared in integers (CompositionVectorBuilder.ZERO_CHECK).
+#define PHYLO_ZERO_CHECK 1e-9
 
 // Totals of step 1 (unsigned long long each): positions of K-, (K-1)-, (K-2)-strings, bytes that are neither a
 // residue code nor a separator.
@@ -180,6 +184,8 @@ struct PhyloTables {
     unsigned int modK1;
     unsigned int modK2;
     double factor; // N_K·N_{K-2}/N_{K-1}^2
+    unsigned long long nK1Squared; // N_{K-1}^2
+    unsigned long long nKnK2; // N_K·N_{K-2}
 };
 
 __device__ __forceinline__ double phylo_factor(const unsigned long long* totals) {
@@ -189,8 +195,19 @@ __device__ __forceinline__ double phylo_factor(const unsigned long long* totals)
     return nK * nK2 / (nK1 * nK1);
 }
 
+// Whether n(s) = n0(s) exactly: ns·nm·N_{K-1}^2 == np·nq·N_K·N_{K-2} as 128-bit products (every factor is below
+// 2^32, so each pair's product fits 64 bits). CompositionVectorBuilder.countsAsExpected.
+__device__ __forceinline__ bool phylo_counts_as_expected(const PhyloTables& t, unsigned int ns, unsigned int nm,
+                                                         unsigned int np, unsigned int nq) {
+    unsigned long long observed = (unsigned long long) ns * nm;
+    unsigned long long expected = (unsigned long long) np * nq;
+    return observed * t.nK1Squared == expected * t.nKnK2
+        && __umul64hi(observed, t.nK1Squared) == __umul64hi(expected, t.nKnK2);
+}
+
 // Whether candidate s is an entry; if so its a(s) in *a. Same operations, in the same order, as
-// CompositionVectorBuilder.enumerate: inverseScale = n(m)/(n(p)·factor); a = n(s)·(inverseScale·(1/n(q))) − 1.
+// CompositionVectorBuilder.enumerate: inverseScale = n(m)/(n(p)·factor); a = n(s)·(inverseScale·(1/n(q))) − 1,
+// then 0 exactly when the counts say n(s) = n0(s).
 __device__ bool phylo_entry(const PhyloTables& t, unsigned int s, double* a) {
     unsigned int p = s / 20u;
     unsigned int q = s % t.modK1;
@@ -206,7 +223,11 @@ __device__ bool phylo_entry(const PhyloTables& t, unsigned int s, double* a) {
     unsigned int ns = t.hashMask == 0 ? t.countK[s] : phylo_hash_count(t.hashKeys, t.hashCounts, t.hashMask, s);
     double inverseScale = __ddiv_rn((double) nm, __dmul_rn((double) np, t.factor));
     double reciprocal = __ddiv_rn(1.0, (double) nq);
-    *a = __dsub_rn(__dmul_rn((double) ns, __dmul_rn(inverseScale, reciprocal)), 1.0);
+    double value = __dsub_rn(__dmul_rn((double) ns, __dmul_rn(inverseScale, reciprocal)), 1.0);
+    if (value < PHYLO_ZERO_CHECK && value > -PHYLO_ZERO_CHECK && phylo_counts_as_expected(t, ns, nm, np, nq)) {
+        value = 0.0;
+    }
+    *a = value;
     return true;
 }
 
@@ -214,7 +235,8 @@ __device__ bool phylo_entry(const PhyloTables& t, unsigned int s, double* a) {
     PhyloTables t; \
     t.countK = countK; t.hashKeys = hashKeys; t.hashCounts = hashCounts; \
     t.hashMask = (unsigned long long) hashMask; t.countK1 = countK1; t.countK2 = countK2; \
-    t.modK1 = modK1; t.modK2 = modK2; t.factor = phylo_factor(totals);
+    t.modK1 = modK1; t.modK2 = modK2; t.factor = phylo_factor(totals); \
+    t.nK1Squared = totals[PHYLO_N_K1] * totals[PHYLO_N_K1]; t.nKnK2 = totals[PHYLO_N_K] * totals[PHYLO_N_K2];
 
 // Step 2: per chunk (block b covers candidates [b·CHUNK, (b+1)·CHUNK) ∩ [0, candidates)), the number of entries
 // and the sum of a(s)^2.
@@ -246,9 +268,9 @@ extern "C" __global__ void phylo_chunk_counts(const unsigned int* countK, const 
 }
 
 // Step 3, one block: chunkCount becomes the exclusive prefix sums (each chunk's first output index) in place;
-// results[0] = entries, results[1] = invalid bytes, results[2] = 1 when some K-string occurs (doubles, exact at
-// these sizes, for the host to read back); the norm's inverse 1/sqrt(sum a^2) (1 when the sum is 0) goes to
-// inverseNorm[0].
+// results[0] = entries, results[1] = invalid bytes, results[2] = 1 when some K-string occurs, results[3] = 1 when
+// some a(s) is not 0 (doubles, exact at these sizes, for the host to read back); the norm's inverse 1/sqrt(sum a^2)
+// (1 when the sum is 0) goes to inverseNorm[0].
 extern "C" __global__ void phylo_scan(unsigned int* chunkCount, const double* chunkSquares, int chunks,
                                       const unsigned long long* totals, double* results, double* inverseNorm) {
     __shared__ double shared[PHYLO_BLOCK];
@@ -274,6 +296,7 @@ extern "C" __global__ void phylo_scan(unsigned int* chunkCount, const double* ch
         results[0] = (double) running;
         results[1] = (double) totals[PHYLO_INVALID];
         results[2] = totals[PHYLO_N_K] > 0 ? 1.0 : 0.0;
+        results[3] = squares > 0.0 ? 1.0 : 0.0;
         inverseNorm[0] = squares > 0.0 ? 1.0 / sqrt(squares) : 1.0;
     }
     __syncthreads();

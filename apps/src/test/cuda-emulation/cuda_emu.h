@@ -25,6 +25,9 @@ inline float __fadd_rn(float a, float b) { volatile float r = a + b; return r; }
 inline double __dmul_rn(double a, double b) { volatile double r = a * b; return r; }
 inline double __ddiv_rn(double a, double b) { volatile double r = a / b; return r; }
 inline double __dsub_rn(double a, double b) { volatile double r = a - b; return r; }
+inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b) {
+    return (unsigned long long) (((unsigned __int128) a * b) >> 64);
+}
 inline double __longlong_as_double(long long v) { double d; std::memcpy(&d, &v, 8); return d; }
 template <typename T> T atomicAdd(T* p, T v) { return std::atomic_ref<T>(*p).fetch_add(v); }
 inline unsigned atomicCAS(unsigned* p, unsigned expected, unsigned desired) {

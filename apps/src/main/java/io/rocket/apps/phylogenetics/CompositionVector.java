@@ -15,7 +15,8 @@ import java.nio.ByteBuffer;
  * </pre>
  * Size: {@code 8 + 8·count} bytes. The entries are exactly the K-strings whose (K−1)-prefix and (K−1)-suffix both
  * occur in the proteome (and so their (K−2)-core: the Markov background n0 is positive), as in CVTree's Hao method;
- * strings there that never occur carry the value of a = −1 before scaling. A vector whose a(s) are all zero stays all zero (it cannot be scaled).
+ * strings there that never occur carry the value of a = −1 before scaling. A proteome whose a(s) are all zero has no
+ * vector: it cannot be scaled, and the builders refuse it ({@link CompositionVectorBuilder}).
  */
 public final class CompositionVector {
 

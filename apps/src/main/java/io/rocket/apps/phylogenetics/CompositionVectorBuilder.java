@@ -15,6 +15,15 @@ import java.util.Arrays;
  * {@code a(s) = (n(s) − n0(s)) / n0(s)} for every s with n0(s) &gt; 0, scaled to unit length; see
  * {@link CompositionVector} for the output layout.
  *
+ * <p>a(s) is evaluated in double, which can leave a rounding residue of about 1e-16 where n(s) = n0(s) exactly. Such
+ * an entry is set to exactly 0: when the double value is that close to 0, the equality
+ * n(s)·n(s2..sK−1)·N_{K−1}² = n(s1..sK−1)·n(s2..sK)·N_K·N_{K−2} is checked in integers. A proteome whose entries are
+ * then all zero (every K-string occurs exactly as often as its background predicts, as in a protein of one repeated
+ * residue) has no direction to scale to unit length, and its distances (1 − cosine)/2 are undefined (CVTree 5
+ * prints nan): the builder refuses it with a {@link FastaFormatException} naming the item, as it does a proteome
+ * without any K-string, so the runtime fails that item alone. Without the integer check the residues would be scaled
+ * up to a unit vector of noise and give arbitrary distances.
+ *
  * <p>How it counts: the K-string codes of the proteome are collected into an int array and radix sorted, and a
  * run-length pass yields the distinct K-strings with their counts. The (K−1)-string counts follow without a second
  * sort: every occurrence of a (K−1)-string is either the prefix of a K-string occurrence or the last
@@ -38,6 +47,12 @@ public final class CompositionVectorBuilder {
             RECIPROCALS[c] = 1.0 / c;
         }
     }
+
+    /**
+     * Below this |a(s)| the entry may be a rounding residue of an exact zero, so the counts are compared in integers.
+     * The double evaluation is within a few ulps (about 1e-15) of the true ratio, so every exact zero is caught.
+     */
+    private static final double ZERO_CHECK = 1e-9;
 
     private final int k;
 
@@ -83,8 +98,33 @@ public final class CompositionVectorBuilder {
         if (nK == 0) {
             throw new FastaFormatException(source, "no protein is at least K = " + k + " residues long");
         }
-        int entries = enumerate(ws, uniqueK, uniqueK1, uniqueK2, (double) nK * nK2 / ((double) nK1 * nK1));
+        int entries = enumerate(ws, uniqueK, uniqueK1, uniqueK2, nK, nK1, nK2);
+        if (ws.inverseNorm == 0) {
+            throw allEntriesZero(source, k);
+        }
         return write(source, out, ws, entries);
+    }
+
+    /**
+     * The error for a proteome whose composition-vector entries are all zero at {@code k}: its distances would be
+     * 0/0 (shared by the cuda kernels, so both devices fail such an item with the same message).
+     */
+    static FastaFormatException allEntriesZero(String source, int k) {
+        return new FastaFormatException(source, "every composition-vector entry is zero at K = " + k
+                + ": each K-string occurs exactly as often as its Markov background predicts (as in a protein of one"
+                + " repeated residue), so the distances to this proteome are undefined");
+    }
+
+    /**
+     * Whether n(s) = n0(s) exactly, i.e. {@code ns·nm·N_{K−1}² = np·nq·N_K·N_{K−2}}, given
+     * {@code nK1Squared = N_{K−1}²} and {@code nKnK2 = N_K·N_{K−2}}. Every count is below 2^31, so each pair's
+     * product is below 2^62 and the two sides are compared as exact 128-bit products.
+     */
+    static boolean countsAsExpected(long ns, long nm, long np, long nq, long nK1Squared, long nKnK2) {
+        long observed = ns * nm;
+        long expected = np * nq;
+        return observed * nK1Squared == expected * nKnK2
+                && Math.multiplyHigh(observed, nK1Squared) == Math.multiplyHigh(expected, nKnK2);
     }
 
     /** Number of K-string codes and protein-end codes collected. */
@@ -174,9 +214,12 @@ public final class CompositionVectorBuilder {
 
     /**
      * Computes a(s) for every K-string with n0 &gt; 0 into ws.outKeys/outValues in ascending key order; returns the
-     * number of entries and leaves 1/‖a‖ in {@code ws.inverseNorm}.
+     * number of entries and leaves 1/‖a‖ in {@code ws.inverseNorm}, 0 when every a(s) is 0.
      */
-    private int enumerate(CvWorkspace ws, int uniqueK, int uniqueK1, int uniqueK2, double factor) {
+    private int enumerate(CvWorkspace ws, int uniqueK, int uniqueK1, int uniqueK2, long nK, long nK1, long nK2) {
+        final double factor = (double) nK * nK2 / ((double) nK1 * nK1);
+        final long nK1Squared = nK1 * nK1;
+        final long nKnK2 = nK * nK2;
         final int modK2 = (int) Alphabet.power(k - 2);
         ws.ensureMiddle(modK2);
         locateGroups(ws, uniqueK1, uniqueK2);
@@ -219,6 +262,10 @@ public final class CompositionVectorBuilder {
             for (int j = groupStart[middle], end = groupEnd[middle]; j < end; j++) {
                 int c = keysK1[j] - groupBase;
                 double a = letterCount[c] * (inverseScale * reciprocal(countsK1[j])) - 1.0;
+                if (a < ZERO_CHECK && a > -ZERO_CHECK && countsAsExpected(letterCount[c], middleCount[middle],
+                        countsK1[i], countsK1[j], nK1Squared, nKnK2)) {
+                    a = 0.0;
+                }
                 outKeys[out] = first + c;
                 outValues[out] = a;
                 out++;
@@ -228,7 +275,7 @@ public final class CompositionVectorBuilder {
                 letterCount[keysK[t] - first] = 0;
             }
         }
-        ws.inverseNorm = sumSquares > 0 ? 1.0 / Math.sqrt(sumSquares) : 1.0;
+        ws.inverseNorm = sumSquares > 0 ? 1.0 / Math.sqrt(sumSquares) : 0.0;
         return out;
     }
 

@@ -31,7 +31,7 @@ public final class CvWorkspace {
 
     int[] outKeys = new int[0];
     double[] outValues = new double[0];
-    /** 1/‖a‖ of the vector in outValues (applied while writing). */
+    /** 1/‖a‖ of the vector in outValues (applied while writing); 0 when every value is 0. */
     double inverseNorm = 1.0;
 
     /** Grows the input-sized arrays for a proteome of {@code residues} residues in {@code proteins} proteins. */

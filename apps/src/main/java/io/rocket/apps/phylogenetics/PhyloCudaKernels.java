@@ -22,9 +22,10 @@ import java.nio.file.Path;
  * K = 6 (256 MB at K = 6); at K = 7 a dense table would take 5.1 GB, so they go to an open-addressing hash table of
  * twice the largest proteome's positions (rounded up to a power of two, 8 bytes per slot: about 32 MB for 1.3 M
  * residues), and the (K−1)-table takes 256 MB. Host work per item: one small read-back (the entry count and error
- * flags), so preprocess can return the item's size and fail like the cpu kernel (bad input, no K-string, slot too
- * small). Values are a(s) evaluated in double in the cpu's order; only the norm's summation order differs, so values
- * match the cpu's within a float rounding (tests allow 1e-5).
+ * flags), so preprocess can return the item's size and fail like the cpu kernel (bad input, no K-string, every entry
+ * zero, slot too small). Values are a(s) evaluated in double in the cpu's order, a rounding residue of an exact zero
+ * set to 0 by the same integer check; only the norm's summation order differs, so values match the cpu's within a
+ * float rounding (tests allow 1e-5).
  *
  * <p>Compare: each thread takes entries of the left vector and binary-searches the right one's keys; products are
  * summed in double in a deterministic two-stage block reduction; D = (1 − C)/2 (NaN for vectors of different K,
@@ -51,7 +52,7 @@ final class PhyloCudaKernels implements Kernels<Path> {
     private final int chunks;
     private final boolean dense;
     private final long hashCapacity;
-    private final double[] results = new double[3];
+    private final double[] results = new double[4];
 
     // Per-device state, made on the first call on the device's kernel thread.
     private int device = -1;
@@ -64,7 +65,7 @@ final class PhyloCudaKernels implements Kernels<Path> {
     private DeviceBuffer totals;      // 4 unsigned long long
     private DeviceBuffer chunkCount;  // chunks unsigned int, then their offsets
     private DeviceBuffer chunkSquares; // chunks doubles
-    private DeviceBuffer resultValues; // 3 doubles read back per item
+    private DeviceBuffer resultValues; // 4 doubles read back per item
     private DeviceBuffer inverseNorm; // 1 double
     private DeviceBuffer partial;     // compare: MAX_GRID doubles
 
@@ -161,7 +162,7 @@ final class PhyloCudaKernels implements Kernels<Path> {
                 .arg(tableK).arg(keys).arg(counts).arg(mask).arg(countK1).arg(countK2).arg(modK1).arg(modK2)
                 .arg(totals).arg(candidates).arg(chunkCount).arg(resultValues).arg(inverseNorm).arg(maxEntries)
                 .arg(k).arg(output).launch();
-        cuda.readDoubles(resultValues, results, 3);
+        cuda.readDoubles(resultValues, results, 4);
         long entries = (long) results[0];
         long invalid = (long) results[1];
         if (invalid != 0) {
@@ -170,6 +171,9 @@ final class PhyloCudaKernels implements Kernels<Path> {
         }
         if (results[2] == 0.0) {
             throw new FastaFormatException(name, "no protein is at least K = " + k + " residues long");
+        }
+        if (results[3] == 0.0) {
+            throw CompositionVectorBuilder.allEntriesZero(name, k);
         }
         long needed = CompositionVector.bytesFor(entries);
         if (entries > maxEntries) {

@@ -173,9 +173,12 @@ class PhylogeneticsCudaGpuTest {
         Path data = dir.resolve("data");
         PhyloGenerator.generate(data, 4, 0.5, 40, 5);
         Files.writeString(data.resolve("short.faa"), ">a\nACD\n>b\nKL\n");
+        Files.writeString(data.resolve("poly.faa"), ">a\nAAAAAAAAAAAA\n>b\nAAAAAAA\n");
         Cli.Result r = Cli.run("phylogenetics", data.toString(), "--k", "5", "--device", "cuda");
         assertThat(r.code()).as(r.both()).isEqualTo(3);
         assertThat(r.both()).contains("short.faa").contains("no protein is at least K = 5 residues long");
+        assertThat(r.both()).contains("poly.faa: every composition-vector entry is zero at K = 5")
+                .contains("so the distances to this proteome are undefined");
 
         Cli.Result tooSmall = Cli.run("phylogenetics", data.toString(), "--k", "4", "--device", "cuda",
                 "--max-entries", "100");

@@ -72,8 +72,14 @@ class CompositionVectorBuilderTest {
     @Property(tries = 60)
     void build_randomProteomes_matchesReferenceImplementation(@ForAll("proteomes") List<String> proteins,
                                                               @ForAll @IntRange(min = 3, max = 5) int k) {
+        byte[] text = bytes(Proteomes.fasta(proteins.toArray(String[]::new)));
+        if (ReferenceVector.isZero(ReferenceVector.raw(proteins, k).values())) {
+            assertThatThrownBy(() -> Proteomes.vector(text, k)).isInstanceOf(FastaFormatException.class)
+                    .hasMessageContaining("every composition-vector entry is zero at K = " + k);
+            return;
+        }
         SortedMap<Long, Double> expected = ReferenceVector.normalised(proteins, k);
-        ByteBuffer v = Proteomes.vector(bytes(Proteomes.fasta(proteins.toArray(String[]::new))), k);
+        ByteBuffer v = Proteomes.vector(text, k);
 
         assertThat(CompositionVector.count(v)).isEqualTo(expected.size());
         int i = 0;
@@ -124,6 +130,48 @@ class CompositionVectorBuilderTest {
                 ByteBuffer.allocate(1024), new CvWorkspace()))
                 .isInstanceOf(FastaFormatException.class)
                 .hasMessage("short.faa: no protein is at least K = 5 residues long");
+    }
+
+    /**
+     * Proteins of one repeated residue: at every K the only entry is A…A, and n(A…A) = Σ(L − K + 1) = N_K is exactly
+     * its background n(A^(K−1))²/n(A^(K−2)) · N_K·N_{K−2}/N_{K−1}² = N_K, so a = 0 and the vector has no direction:
+     * the item fails, naming itself. In double the formula leaves a residue (here −1.1e-16 at K = 4 for 8 residues),
+     * which scaling to unit length used to turn into the vector (−1).
+     */
+    @Test
+    void build_oneRepeatedResidue_everyEntryZero_throwsNamingItem() {
+        for (int k = 3; k <= 7; k++) {
+            int order = k;
+            ByteBuffer parsed = Proteomes.parse(bytes(Proteomes.fasta("AAAAAAAA", "AAAAAAAAAAAAA", "AAAAAAA")));
+            assertThatThrownBy(() -> new CompositionVectorBuilder(order).build("poly.faa", parsed,
+                    ByteBuffer.allocate(1024).order(ByteOrder.LITTLE_ENDIAN), new CvWorkspace()))
+                    .as("K = %d", k)
+                    .isInstanceOf(FastaFormatException.class)
+                    .hasMessage("poly.faa: every composition-vector entry is zero at K = " + k + ": each K-string"
+                            + " occurs exactly as often as its Markov background predicts (as in a protein of one"
+                            + " repeated residue), so the distances to this proteome are undefined");
+        }
+        double factor = 5.0 * 7 / (6.0 * 6); // AAAAAAAA at K = 4: N_4 = 5, N_3 = 6, N_2 = 7; n(AAA) = 6, n(AA) = 7
+        assertThat(5 * (7 / (6 * factor) * (1.0 / 6)) - 1.0).isNotZero().isCloseTo(0.0, within(1e-15));
+        assertThat(CompositionVectorBuilder.countsAsExpected(5, 7, 6, 6, 6 * 6, 5 * 7)).isTrue();
+    }
+
+    /** The integer test of n(s) = n0(s) compares the two sides as exact 128-bit products. */
+    @Test
+    void countsAsExpected_largeCounts_exact128BitComparison() {
+        long big = Integer.MAX_VALUE; // 2^31 − 1, above every count
+        assertThat(CompositionVectorBuilder.countsAsExpected(big, big, big, big, big * big, big * big)).isTrue();
+        assertThat(CompositionVectorBuilder.countsAsExpected(big, big, big, big - 1, big * big, big * big))
+                .isFalse();
+        // 2^64 on both sides: the low words are 0, the high words 1
+        assertThat(CompositionVectorBuilder.countsAsExpected(1, 1L << 30, 1L << 15, 1L << 15, 1L << 34, 1L << 34))
+                .isTrue();
+        // 2^64 against 2^65: equal low words (0), different high words
+        assertThat(CompositionVectorBuilder.countsAsExpected(1, 1L << 30, 1L << 15, 1L << 15, 1L << 34, 1L << 35))
+                .isFalse();
+        // 2^64 against 2^64 + 2^30: equal high words (1), different low words
+        assertThat(CompositionVectorBuilder.countsAsExpected(1, 1L << 30, 1, 1L << 30, 1L << 34, (1L << 34) + 1))
+                .isFalse();
     }
 
     @Test

@@ -4,6 +4,7 @@ import static io.rocket.apps.phylogenetics.Proteomes.bytes;
 import static io.rocket.apps.phylogenetics.Proteomes.direct;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.within;
 
 import java.nio.ByteBuffer;
@@ -125,7 +126,40 @@ class Cvtree5ConventionTest {
         assertEqualsReference(">a\nKWA\n", 5); // 6 residues doubled: two 5-strings
     }
 
-    /** Random small proteomes (messy text, short proteins): vector and distance as CVTree 5's, K = 3..6. */
+    /**
+     * A sample the random proteomes below found (seed 8474813552969658079, shrunk), K = 4: AAAA is counted as
+     * AAAAAAAA and AA as AAAA. Each has the single entry AAAA, whose count is exactly its background: n0 = n(AAA)²/n(AA)
+     * · N_4·N_2/N_3² = 6·6/7 · 5·7/36 = 5 = n(AAAA) for AAAAAAAA and 2·2/3 · 1·3/4 = 1 = n(AAAA) for AAAA, so a = 0.
+     * A vector of zeros has no direction: the cosine is 0/0, CVTree 5 prints nan for every distance of such a
+     * proteome, and the builder refuses it as a bad item. (It used to take the −1.1e-16 that the double evaluation
+     * leaves for AAAAAAAA, scale it to the unit vector a(AAAA) = −1, and give AA's zeros the distance 0.5 to
+     * everything.) The unshrunk sample, "A.-O", reads as AAAA too.
+     */
+    @Test
+    void vector_cvtree5_everyEntryZero_distanceUndefinedAndItemRefused() {
+        String left = ">p\nAAAA\n";
+        String right = ">p\nAA\n";
+        int k = 4;
+        assertThat(Cvtree5Reference.genes(left)).containsExactly("AAAAAAAA");
+        assertThat(Cvtree5Reference.genes(right)).containsExactly("AAAA");
+        assertThat(Cvtree5Reference.vector(Cvtree5Reference.genes(left), k)).containsExactly(entry("AAAA", 0.0));
+        assertThat(Cvtree5Reference.vector(Cvtree5Reference.genes(right), k)).containsExactly(entry("AAAA", 0.0));
+        assertThat(Cvtree5Reference.distance(left, right, k)).isNaN();
+        assertThat(CompositionVectorBuilder.countsAsExpected(5, 7, 6, 6, 6 * 6, 5 * 7)).isTrue();
+        assertThat(CompositionVectorBuilder.countsAsExpected(1, 3, 2, 2, 2 * 2, 1 * 3)).isTrue();
+
+        for (String text : List.of(left, right, ">p\nA.-O\n")) {
+            assertThatThrownBy(() -> vector(text, k)).as(text).isInstanceOf(FastaFormatException.class)
+                    .hasMessage("x.faa: every composition-vector entry is zero at K = 4: each K-string occurs exactly"
+                            + " as often as its Markov background predicts (as in a protein of one repeated residue),"
+                            + " so the distances to this proteome are undefined");
+        }
+    }
+
+    /**
+     * Random small proteomes (messy text, short proteins): vector and distance as CVTree 5's, K = 3..6; a proteome
+     * whose reference vector is zero is refused.
+     */
     @Property(tries = 120)
     void vectorAndDistance_randomProteomes_equalCvtree5Reference(@ForAll("proteomes") String left,
                                                                 @ForAll("proteomes") String right,
@@ -133,11 +167,19 @@ class Cvtree5ConventionTest {
         if (!hasKString(left, k) || !hasKString(right, k)) {
             return; // no K-string: the builder refuses such a proteome (tested above)
         }
-        Map<String, Double> reference = assertEqualsReference(left, k);
+        Map<String, Double> reference = Cvtree5Reference.vector(Cvtree5Reference.genes(left), k);
         Map<String, Double> other = Cvtree5Reference.vector(Cvtree5Reference.genes(right), k);
-        if (norm(reference) == 0 || norm(other) == 0) {
-            return; // a vector of zeros has no direction: the distance is undefined
+        for (String text : List.of(left, right)) {
+            if (ReferenceVector.isZero(Cvtree5Reference.vector(Cvtree5Reference.genes(text), k).values())) {
+                // a vector of zeros has no direction, the distance is undefined: the builder refuses the proteome
+                assertThatThrownBy(() -> vector(text, k)).isInstanceOf(FastaFormatException.class)
+                        .hasMessageContaining("every composition-vector entry is zero at K = " + k);
+            }
         }
+        if (ReferenceVector.isZero(reference.values()) || ReferenceVector.isZero(other.values())) {
+            return;
+        }
+        assertEqualsReference(left, k);
         double expected = Cvtree5Reference.distance(reference, other);
         assertThat(exact(left, k).distance(exact(right, k))).isCloseTo(expected, within(EXACT));
         assertThat(CvDistance.distance(vector(left, k), vector(right, k))).isCloseTo(expected,
@@ -205,15 +247,21 @@ class Cvtree5ConventionTest {
         return Cvtree5Reference.genes(fasta).stream().anyMatch(g -> g.length() >= k);
     }
 
-    /** Asserts the builder's double-precision vector is the reference's, normalised; returns the reference's. */
+    /**
+     * Asserts the builder's double-precision vector is the reference's, normalised, with an exact 0 where the
+     * reference's value is a rounding residue of 0; returns the reference's.
+     */
     private static Map<String, Double> assertEqualsReference(String fasta, int k) {
         Map<String, Double> reference = Cvtree5Reference.vector(Cvtree5Reference.genes(fasta), k);
         double norm = norm(reference);
         Exact v = exact(fasta, k);
         assertThat(v.values.keySet()).containsExactlyElementsOf(reference.keySet());
         for (Map.Entry<String, Double> e : reference.entrySet()) {
-            assertThat(v.values.get(e.getKey())).as(e.getKey())
-                    .isCloseTo(norm > 0 ? e.getValue() / norm : e.getValue(), within(EXACT));
+            if (Math.abs(e.getValue()) < ReferenceVector.ZERO) {
+                assertThat(v.values.get(e.getKey())).as(e.getKey()).isZero();
+            } else {
+                assertThat(v.values.get(e.getKey())).as(e.getKey()).isCloseTo(e.getValue() / norm, within(EXACT));
+            }
         }
         return reference;
     }

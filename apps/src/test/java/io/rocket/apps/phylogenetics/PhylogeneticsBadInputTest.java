@@ -51,6 +51,32 @@ class PhylogeneticsBadInputTest {
         assertThat(Files.readAllLines(errors)).hasSize(1 + 26);
     }
 
+    /**
+     * A proteome of one repeated residue has a composition vector of zeros (every K-string as frequent as its
+     * background predicts): no direction, so its distances (1 − cosine)/2 are undefined. It fails alone, named, as a
+     * bad file does, and the matrix and tree hold the others; no distance is made up for it.
+     */
+    @Test
+    void run_everyVectorEntryZero_failsAloneAndTheTreeHoldsTheRest() throws IOException {
+        Path data = dir.resolve("data");
+        PhyloGenerator.generate(data, 4, 0.5, 20, 3);
+        Files.writeString(data.resolve("poly.faa"), ">p1\nAAAAAAAAAAAA\n>p2\nAAAAAAA\n", StandardCharsets.US_ASCII);
+        Path matrix = dir.resolve("d.phy");
+        Path tree = dir.resolve("tree.nwk");
+
+        Cli.Result r = Cli.run("phylogenetics", data.toString(), "--matrix", matrix.toString(), "--tree",
+                tree.toString());
+
+        assertThat(r.code()).as(r.both()).isEqualTo(3);
+        assertThat(r.out()).as(r.both()).contains("poly.faa: every composition-vector entry is zero at K = 5: each"
+                + " K-string occurs exactly as often as its Markov background predicts (as in a protein of one"
+                + " repeated residue), so the distances to this proteome are undefined");
+        assertThat(r.err()).as(r.both()).contains("1 of 5 taxa left out of the matrix and tree");
+        assertThat(NewickParser.parse(Files.readString(tree)).leafLabels())
+                .containsExactlyInAnyOrder("taxon01", "taxon02", "taxon03", "taxon04");
+        assertThat(Files.readAllLines(matrix)).hasSize(5).first().isEqualTo("4");
+    }
+
     @Test
     void run_vectorLargerThanSlot_everyItemFailsNamingMaxEntries() throws IOException {
         PhyloGenerator.generate(dir.resolve("data"), 3, 0.5, 20, 5);

@@ -1,5 +1,6 @@
 package io.rocket.apps.phylogenetics;
 
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +37,18 @@ final class ReferenceVector {
         }
         return out;
     }
+
+    /**
+     * Whether a reference vector is zero: every a(s) within a rounding residue (about 1e-16) of 0. The builder then
+     * refuses the proteome (its distances are undefined). A nonzero a(s) of the small proteomes the tests generate is
+     * at least 1/(n(p)·n(q)·N_K·N_{K−2}), far above 1e-13.
+     */
+    static boolean isZero(Collection<Double> values) {
+        return values.stream().allMatch(v -> Math.abs(v) < ZERO);
+    }
+
+    /** Below this |a(s)| a reference value is a rounding residue of 0 (see {@link #isZero}). */
+    static final double ZERO = 1e-13;
 
     /** As {@link #raw}, scaled to unit length. */
     static SortedMap<Long, Double> normalised(List<String> proteins, int k) {
