@@ -30,12 +30,7 @@ class MessagesAndExitCodesTest {
 
     @BeforeAll
     static void generate() {
-        assertThat(Cli.run("generate", "forensics", "--out", data.resolve("photos").toString(), "--cameras", "2",
-                "--images-per-camera", "2", "--width", "64", "--height", "64").code()).isZero();
-        assertThat(Cli.run("generate", "phylogenetics", "--out", data.resolve("prot").toString(), "--taxa", "4",
-                "--proteins", "5").code()).isZero();
-        assertThat(Cli.run("generate", "microscopy", "--out", data.resolve("parts").toString(), "--particles",
-                "3").code()).isZero();
+        SmallData.generate(data);
     }
 
     private static List<Case> cases() {

@@ -37,12 +37,7 @@ class OutputSafetyTest {
 
     @BeforeAll
     static void generate() {
-        assertThat(Cli.run("generate", "forensics", "--out", data.resolve("photos").toString(), "--cameras", "2",
-                "--images-per-camera", "2", "--width", "64", "--height", "64").code()).isZero();
-        assertThat(Cli.run("generate", "phylogenetics", "--out", data.resolve("prot").toString(), "--taxa", "4",
-                "--proteins", "5").code()).isZero();
-        assertThat(Cli.run("generate", "microscopy", "--out", data.resolve("parts").toString(), "--particles",
-                "3").code()).isZero();
+        SmallData.generate(data);
     }
 
     /** Every output option of every command, into a directory that does not exist. */
