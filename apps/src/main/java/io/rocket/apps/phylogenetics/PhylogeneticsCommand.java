@@ -93,10 +93,12 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
                     + "Default: ${DEFAULT-VALUE}.")
     Convention convention;
 
+    @ResultNeutral // sizes buffers: a proteome that does not fit fails alone, and a store computes it again
     @Option(names = "--max-residues", paramLabel = "R", description = "Size the buffers for proteomes of at most R "
             + "residues instead of measuring the files before the run.")
     Long maxResidues;
 
+    @ResultNeutral // sizes the cache slots, as --max-residues the buffers
     @Option(names = "--max-entries", paramLabel = "E", description = "Size the cache slots for vectors of at most E "
             + "entries (8 bytes each) instead of the bound 20*min(20^(K-1), residues); useful at K = 6 or 7.")
     Long maxEntries;
