@@ -134,8 +134,8 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
         source = from.name();
         ProteomeDirectory.Listing listing = ProteomeDirectory.scan(from);
         noteIgnored(listing.ignored(), err);
-        ProteomeDirectory.Listing refs = spaces.hasReferences() ? ProteomeDirectory.scan(spaces.referenceSource())
-                : null;
+        InputsMixin.Source refSource = spaces.referenceSource();
+        ProteomeDirectory.Listing refs = refSource == null ? null : ProteomeDirectory.scan(refSource);
         PairSpaceMixin.Items<Path> run = spaces.resolve(listing.proteomes(),
                 refs == null ? null : refs.proteomes(), TaxonLabels::fromPath);
         boolean wantTree = matrix != null || tree != null;
@@ -145,7 +145,7 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
         }
         SlotSizes sizes = SlotSizes.measure(run.items(), k, convention, maxResidues, maxEntries);
         checkSizes(sizes);
-        reportSizes(sizes, run.items().size(), out, err);
+        reportSizes(sizes, run.describe("proteome", source, refSource == null ? null : refSource.name()), out, err);
 
         PhylogeneticsApp app = new PhylogeneticsApp(sizes);
         List<String> labels = run.items().stream().map(TaxonLabels::fromPath).toList();
@@ -207,9 +207,9 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
         }
     }
 
-    private void reportSizes(SlotSizes sizes, int proteomes, PrintWriter out, PrintWriter err) {
-        out.printf(Locale.ROOT, "phylogenetics: %d proteomes in %s, K = %d; buffers for up to %d residues "
-                        + "(parsed %s, vector slot %s = %d entries)%n", proteomes, source, k, sizes.residues(),
+    private void reportSizes(SlotSizes sizes, String proteomes, PrintWriter out, PrintWriter err) {
+        out.printf(Locale.ROOT, "phylogenetics: %s, K = %d; buffers for up to %d residues "
+                        + "(parsed %s, vector slot %s = %d entries)%n", proteomes, k, sizes.residues(),
                 megabytes(sizes.inputBytes()), megabytes(sizes.itemBytes()), sizes.entries());
         out.flush();
         if (k >= 6 && maxEntries == null) {
