@@ -4,6 +4,7 @@ import io.rocket.core.RocketException;
 import io.rocket.inputs.InputLocations;
 import picocli.CommandLine.Option;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -52,6 +53,7 @@ public final class InputsMixin {
      * @param dir the directory argument as typed (a local path or a URI), or null when none was given
      * @param what what the directory holds ("photos"), for the message when neither or both are given
      * @return the source: the resolved directory, or the resolved list entries in list order
+     * @throws CommandFailure  ({@link ExitCode#USAGE}) when {@code dir} is not a directory
      * @throws RocketException naming the problem when neither or both are given, or an input cannot be resolved
      */
     public Source source(String dir, String what) {
@@ -66,6 +68,13 @@ public final class InputsMixin {
             return new Source(null, locations.readList(inputList), inputList.toString());
         }
         Path resolved = locations.resolve(dir);
+        if (!Files.isDirectory(resolved)) {
+            throw new CommandFailure(ExitCode.USAGE, dir + (Files.exists(resolved)
+                    ? ": not a directory: give the input directory of " + what + ", or a list file as --input-list "
+                            + dir
+                    : ": no such input directory (give the directory of " + what + ", or a list of them with "
+                            + "--input-list LIST)"));
+        }
         return new Source(resolved, null, InputLocations.display(resolved));
     }
 }

@@ -61,6 +61,27 @@ public final class PairSpaceMixin {
             }
             return outputs.withLayout(block.layout(symmetric));
         }
+
+        /**
+         * The run's items as a command's first line names them: {@code 12 photos in DIR}, or with {@code --against}
+         * {@code 2 query photos in DIR against 10 references in REFS} (an item in both lists counts in both).
+         *
+         * @param noun       what an item is ("photo")
+         * @param source     where the items (the queries) are, as messages name it
+         * @param references where the references are, as messages name it; unused without {@code --against}
+         * @return the counts and where they are
+         */
+        public String describe(String noun, String source, String references) {
+            if (block == null) {
+                return count(items.size(), noun) + " in " + source;
+            }
+            return count(block.queries(), "query " + noun) + " in " + source + " against "
+                    + count(block.references(), "reference") + " in " + references;
+        }
+
+        private static String count(int n, String noun) {
+            return n + " " + noun + (n == 1 ? "" : "s");
+        }
     }
 
     /**
@@ -132,6 +153,8 @@ public final class PairSpaceMixin {
      * file is a list of inputs (one per line), anything else a directory.
      *
      * @return the source of the references, resolved; null without {@code --against}
+     * @throws CommandFailure  ({@link ExitCode#USAGE}) naming {@code --against} when it is neither a directory nor
+     *                         a list file
      * @throws RocketException when the list cannot be read or the directory cannot be resolved
      */
     public InputsMixin.Source referenceSource() {
@@ -143,7 +166,16 @@ public final class PairSpaceMixin {
             return new InputsMixin.Source(null, locations.readList(Path.of(against)), against);
         }
         Path resolved = locations.resolve(against);
+        if (!Files.isDirectory(resolved)) {
+            throw notFound(Files.exists(resolved));
+        }
         return new InputsMixin.Source(resolved, null, InputLocations.display(resolved));
+    }
+
+    /** The one line for an {@code --against} that names neither a directory nor a list file. */
+    private CommandFailure notFound(boolean exists) {
+        return new CommandFailure(ExitCode.USAGE, "--against " + against + (exists
+                ? ": not a directory or a list file" : ": no such directory or list file"));
     }
 
     /** The reference keys as text: a directory's files, or a list file's lines. */
@@ -154,7 +186,7 @@ public final class PairSpaceMixin {
         }
         List<String> texts = KeyArguments.texts(List.of(against));
         if (texts.size() == 1 && texts.get(0).equals(against)) {
-            throw new RocketException("--against " + against + ": not a directory or a file");
+            throw notFound(Files.exists(local));
         }
         return texts;
     }

@@ -9,6 +9,8 @@ import picocli.CommandLine.Option;
 
 import java.lang.reflect.Field;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * The result store option ({@code --store DIR}): every pair result kept by its two items' identities, so that the
@@ -67,7 +69,28 @@ public final class StoreOptionsMixin {
             throw new UsageException("--store and --journal: give one of them (the store continues an earlier run "
                     + "by itself)");
         }
-        return JournalOptions.store(store, resultOptions(command, jobOptions)).withCompaction(compact);
+        return JournalOptions.store(store, resultOptions(command, jobOptions), neutralOptions(command))
+                .withCompaction(compact);
+    }
+
+    /**
+     * The names of the command's options marked {@link ResultNeutral}, as {@link RuntimeOptionsMixin#jobOptions()}
+     * names them: left out of a store's identity, and ignored in the identity of a store made before they were
+     * marked.
+     */
+    static Set<String> neutralOptions(CommandSpec command) {
+        Set<String> names = new HashSet<>();
+        for (OptionSpec option : command.options()) {
+            if (isNeutral(option)) {
+                names.add(option.longestName());
+            }
+        }
+        return names;
+    }
+
+    private static boolean isNeutral(OptionSpec option) {
+        return option != null && option.userObject() instanceof Field field
+                && field.isAnnotationPresent(ResultNeutral.class);
     }
 
     /**
@@ -79,8 +102,7 @@ public final class StoreOptionsMixin {
         for (String line : jobOptions.split("\n", -1)) {
             int equals = line.indexOf('=');
             OptionSpec option = kept.isEmpty() || equals < 0 ? null : command.findOption(line.substring(0, equals));
-            if (option != null && option.userObject() instanceof Field field
-                    && field.isAnnotationPresent(ResultNeutral.class)) {
+            if (isNeutral(option)) {
                 continue;
             }
             if (!kept.isEmpty()) {

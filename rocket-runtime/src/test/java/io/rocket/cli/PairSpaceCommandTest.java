@@ -109,8 +109,11 @@ class PairSpaceCommandTest {
         assertThat(r.code()).isNotZero();
         assertThat(r.err().strip().lines().toList()).hasSize(1).first().asString().contains("--against")
                 .contains("no items");
-        ApplicationCommandTest.Result missing = run(WORDS, "alpha", "--against", dir.resolve("nowhere").toString());
-        assertThat(missing.err().strip()).contains("not a directory or a file");
+        Path nowhere = dir.resolve("nowhere");
+        ApplicationCommandTest.Result missing = run(WORDS, "alpha", "--against", nowhere.toString());
+        assertThat(missing.code()).isEqualTo(ExitCode.USAGE.code());
+        assertThat(missing.err().strip()).isEqualTo("rocket: --against " + nowhere
+                + ": no such directory or list file");
     }
 
     @Test

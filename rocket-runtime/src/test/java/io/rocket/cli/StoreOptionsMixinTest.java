@@ -59,11 +59,14 @@ class StoreOptionsMixinTest {
         assertThat(store.dir()).isEqualTo(Path.of("s"));
         assertThat(store.options()).isEqualTo("scaled\n--scale=3");
         assertThat(parse("--store", "s", "--scale", "3", "--cut", "0.1").options()).isEqualTo(store.options());
+        // A store made while --cut was part of the identity is read without it.
+        assertThat(store.neutralOptions()).containsExactly("--cut");
         assertThat(parse("--journal", "j").options()).contains("--cut=0.5");
         assertThat(parse("--journal", "j").store()).isFalse();
         assertThat(parse()).isNull();
         assertThat(store.compact()).isFalse();
         assertThat(parse("--store", "s", "--compact-store").compact()).isTrue();
+        assertThat(parse("--store", "s", "--compact-store").neutralOptions()).containsExactly("--cut");
         assertThatThrownBy(() -> parse("--journal", "j", "--compact-store"))
                 .hasMessage("--compact-store: give it with --store DIR");
     }

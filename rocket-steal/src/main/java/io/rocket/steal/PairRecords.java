@@ -1,5 +1,6 @@
 package io.rocket.steal;
 
+import io.rocket.core.ItemTooLargeException;
 import io.rocket.core.ResultCodec;
 import io.rocket.core.ResultSink;
 import io.rocket.steal.reduce.DroppedPairs;
@@ -12,13 +13,17 @@ import java.util.List;
 /**
  * The binary form of one finished pair, shared by the cluster's result stream and the run journal:
  * {@code [byte ok][int i][int j]} followed by the application's {@link ResultCodec} bytes, or for a failed pair
- * (ok = 0) by its error message (modified UTF-8, at most {@link #MAX_MESSAGE} characters). A run of pairs that a
- * node computed and dropped ({@link DroppedPairs}) is {@code [byte 2][int i][int j][int count]}: pairs
+ * (ok = 0) by its error message (modified UTF-8, at most {@link #MAX_MESSAGE} characters); ok = 3 marks a failure
+ * because an item did not fit a buffer the run sized ({@link ItemTooLargeException}), which a run with larger
+ * buffers may compute, and is read back with that exception as its cause. A run of pairs that a node computed and
+ * dropped ({@link DroppedPairs}) is {@code [byte 2][int i][int j][int count]}: pairs
  * {@code (i, j) .. (i, j + count - 1)}, done without a result.
  */
 public final class PairRecords {
     /** Longest error message kept; longer ones are cut. */
     public static final int MAX_MESSAGE = 2000;
+    /** The kind byte of a pair that failed because an item did not fit the run's buffers. */
+    private static final int TOO_LARGE = 3;
 
     private PairRecords() {
     }
@@ -32,9 +37,9 @@ public final class PairRecords {
         codec.write(result, out);
     }
 
-    /** Writes a failed pair with its message. */
+    /** Writes a failed pair with its message, and whether an item was too large for the run's buffers. */
     public static void writeFailure(DataOutput out, int i, int j, Throwable error) throws IOException {
-        out.writeByte(0);
+        out.writeByte(ItemTooLargeException.isCause(error) ? TOO_LARGE : 0);
         out.writeInt(i);
         out.writeInt(j);
         String message = String.valueOf(error.getMessage());
@@ -79,7 +84,8 @@ public final class PairRecords {
             return readDropped(in, i, j, keys.size(), sink);
         }
         boolean orientation = ordered ? i != j : i < j;
-        if (ok < 0 || ok > 1 || i < 0 || j < 0 || !orientation || i >= keys.size() || j >= keys.size()) {
+        if ((ok != 0 && ok != 1 && ok != TOO_LARGE) || i < 0 || j < 0 || !orientation || i >= keys.size()
+                || j >= keys.size()) {
             throw new IOException("bad pair record (" + ok + ", " + i + ", " + j + ") for " + keys.size() + " items");
         }
         K left = keys.get(i);
@@ -97,7 +103,10 @@ public final class PairRecords {
                 sink.accept(i, j, left, right, result);
             }
         } else {
-            RecordedFailure error = new RecordedFailure(in.readUTF());
+            String message = in.readUTF();
+            RecordedFailure error = ok == TOO_LARGE
+                    ? new RecordedFailure(message, new ItemTooLargeException(message, null))
+                    : new RecordedFailure(message);
             if (replay) {
                 sink.replayFailed(i, j, left, right, error);
             } else {
@@ -124,6 +133,11 @@ public final class PairRecords {
     public static final class RecordedFailure extends Exception {
         public RecordedFailure(String message) {
             super(message, null, false, false);
+        }
+
+        /** A failure read back with what caused it ({@link ItemTooLargeException} for a buffer too small). */
+        public RecordedFailure(String message, Throwable cause) {
+            super(message, cause, false, false);
         }
     }
 }

@@ -120,10 +120,10 @@ public final class ForensicsCommand implements Callable<Integer> {
                     + "--against");
         }
         InputsMixin.Source from = inputs.source(dir, "photos");
-        PhotoDirectory.Listing listing = PhotoDirectory.scan(from);
+        PhotoDirectory.Listing listing = PhotoDirectory.scan(from, spaces.hasReferences() ? 1 : 2);
         noteIgnored(listing.ignored(), err);
         InputsMixin.Source refSource = spaces.referenceSource();
-        PhotoDirectory.Listing refs = refSource == null ? null : PhotoDirectory.scan(refSource);
+        PhotoDirectory.Listing refs = refSource == null ? null : PhotoDirectory.scan(refSource, 1);
         PairSpaceMixin.Items<Path> run = spaces.resolve(listing.photos(), refs == null ? null : refs.photos(),
                 ForensicsApp::fileName);
         boolean triangle = run.space().isEverything();
@@ -136,9 +136,10 @@ public final class ForensicsCommand implements Callable<Integer> {
         FftThreading.configure(1);
         long maxFileBytes = Math.max(listing.maxFileBytes(), refs == null ? 0 : refs.maxFileBytes());
         ForensicsApp app = new ForensicsApp(new ForensicsPipeline(wh[0], wh[1], metric), maxFileBytes);
-        out.printf(Locale.ROOT, "forensics: %d photos of %dx%d in %s, %s (same camera at >= %s); item %.1f MB%n",
-                run.items().size(), wh[0], wh[1], from.name() + (refs == null ? "" : " and " + refs.photos().size()
-                        + " references"), metric.name(), cut, app.maxItemBytes() / 1e6);
+        String photos = refs == null ? run.items().size() + " photos of " + wh[0] + "x" + wh[1] + " in " + from.name()
+                : run.describe("photo", from.name(), refSource.name()) + ", " + wh[0] + "x" + wh[1];
+        out.printf(Locale.ROOT, "forensics: %s, %s (same camera at >= %s); item %.1f MB%n", photos, metric.name(),
+                cut, app.maxItemBytes() / 1e6);
         out.flush();
         List<String> labels = run.items().stream().map(ForensicsApp::fileName).toList();
         // The dense n x n matrix only where the outputs need every score; the kept pairs only for reduced clusters.

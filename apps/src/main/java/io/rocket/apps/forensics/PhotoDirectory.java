@@ -45,18 +45,25 @@ public final class PhotoDirectory {
     private PhotoDirectory() {
     }
 
-    /** Lists the photos of {@code dir}. */
+    /** Lists the photos of {@code dir}: at least 2. */
     public static Listing scan(Path dir) {
-        return scan(new InputsMixin.Source(dir, null, InputDirectory.display(dir)));
+        return scan(new InputsMixin.Source(dir, null, InputDirectory.display(dir)), 2);
     }
 
-    /** Lists the photos of a command's input source (a directory or an input list). */
-    public static Listing scan(InputsMixin.Source source) {
+    /**
+     * Lists the photos of a command's input source (a directory or an input list).
+     *
+     * @param least the fewest photos the run can use: 2 to compare them with each other, 1 for queries against
+     *              references ({@code --against}) or for the references
+     * @throws RocketException when the source holds fewer
+     */
+    public static Listing scan(InputsMixin.Source source, int least) {
         InputDirectory.Listing found = InputDirectory.scan(source, "photo", PhotoDirectory::isPhotoName,
                 Set.of(TruthTable.FILE_NAME));
-        if (found.items().size() < 2) {
+        if (found.items().size() < least) {
             throw new RocketException(source.name() + ": found " + found.items().size() + " JPEG photo(s) "
-                    + "(*.jpg, *.jpeg); need at least 2 to compare");
+                    + "(*.jpg, *.jpeg); need at least " + least + (least > 1 ? " to compare (or 1 against "
+                    + "references, --against)" : ""));
         }
         return new Listing(found.items(), found.ignored(), found.largestBytes());
     }

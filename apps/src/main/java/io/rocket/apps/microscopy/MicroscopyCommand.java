@@ -99,10 +99,10 @@ public final class MicroscopyCommand implements Callable<Integer> {
                     + kind.id() + ")");
         }
         InputsMixin.Source from = inputs.source(dir, "particles");
-        ParticleDirectory.Listing listing = ParticleDirectory.scan(from);
+        ParticleDirectory.Listing listing = ParticleDirectory.scan(from, spaces.hasReferences() ? 1 : 2);
         noteIgnored(listing.ignored(), err);
-        ParticleDirectory.Listing refs = spaces.hasReferences() ? ParticleDirectory.scan(spaces.referenceSource())
-                : null;
+        InputsMixin.Source refSource = spaces.referenceSource();
+        ParticleDirectory.Listing refs = refSource == null ? null : ParticleDirectory.scan(refSource, 1);
         PairSpaceMixin.Items<Path> run = spaces.resolve(listing.particles(),
                 refs == null ? null : refs.particles(), MicroscopyCommand::name);
         boolean triangle = run.space().isEverything();
@@ -113,8 +113,9 @@ public final class MicroscopyCommand implements Callable<Integer> {
         List<Path> files = run.items();
         MicroscopyApp app = new MicroscopyApp(settings, Math.max(listing.largestBytes(),
                 refs == null ? 0 : refs.largestBytes()));
-        out.printf(Locale.ROOT, "microscopy: %d particles in %s; scale %s nm, %d starts, at most %d localizations "
-                + "per particle%n", files.size(), from.name(), scale, starts, maxPoints);
+        out.printf(Locale.ROOT, "microscopy: %s; scale %s nm, %d starts, at most %d localizations per particle%n",
+                run.describe("particle", from.name(), refSource == null ? null : refSource.name()), scale, starts,
+                maxPoints);
         out.flush();
         RegistrationCollector collector = new RegistrationCollector(files.size());
         RunSummary summary = JobRunner.run(app, files, run.space(), runtime, OutputSettings.DEFAULTS,

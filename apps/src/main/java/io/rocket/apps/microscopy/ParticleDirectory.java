@@ -41,19 +41,21 @@ public final class ParticleDirectory {
      * @throws RocketException when the directory cannot be read or holds fewer than two particles
      */
     public static Listing scan(Path dir) {
-        return scan(new InputsMixin.Source(dir, null, InputDirectory.display(dir)));
+        return scan(new InputsMixin.Source(dir, null, InputDirectory.display(dir)), 2);
     }
 
     /**
      * Lists the particles of a command's input source (a directory or an input list).
      *
-     * @throws RocketException when the directory cannot be read or there are fewer than two particles
+     * @param least the fewest particles the run can use: 2 to register them with each other, 1 for queries against
+     *              references ({@code --against}) or for the references
+     * @throws RocketException when the directory cannot be read or there are fewer than {@code least} particles
      */
-    public static Listing scan(InputsMixin.Source source) {
+    public static Listing scan(InputsMixin.Source source, int least) {
         InputDirectory.Listing found = InputDirectory.scan(source, "particle", ParticleDirectory::isParticle, KNOWN);
-        if (found.items().size() < 2) {
-            throw new RocketException(source.name() + ": " + found.items().size() + " particle files (*.json, *.csv); need at "
-                    + "least 2");
+        if (found.items().size() < least) {
+            throw new RocketException(source.name() + ": " + found.items().size() + " particle files (*.json, "
+                    + "*.csv); need at least " + least + (least > 1 ? " (or 1 against references, --against)" : ""));
         }
         return new Listing(found.items(), found.ignored(), found.largestBytes());
     }

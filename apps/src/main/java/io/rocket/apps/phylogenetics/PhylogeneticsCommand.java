@@ -98,10 +98,12 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
                     + "Default: ${DEFAULT-VALUE}.")
     Convention convention;
 
+    @ResultNeutral // sizes buffers: a proteome that does not fit fails alone, and a store computes it again
     @Option(names = "--max-residues", paramLabel = "R", description = "Size the buffers for proteomes of at most R "
             + "residues instead of measuring the files before the run.")
     Long maxResidues;
 
+    @ResultNeutral // sizes the cache slots, as --max-residues the buffers
     @Option(names = "--max-entries", paramLabel = "E", description = "Size the cache slots for vectors of at most E "
             + "entries (8 bytes each) instead of the bound 20*min(20^(K-1), residues); useful at K = 6 or 7.")
     Long maxEntries;
@@ -137,8 +139,8 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
         source = from.name();
         ProteomeDirectory.Listing listing = ProteomeDirectory.scan(from);
         noteIgnored(listing.ignored(), err);
-        ProteomeDirectory.Listing refs = spaces.hasReferences() ? ProteomeDirectory.scan(spaces.referenceSource())
-                : null;
+        InputsMixin.Source refSource = spaces.referenceSource();
+        ProteomeDirectory.Listing refs = refSource == null ? null : ProteomeDirectory.scan(refSource);
         PairSpaceMixin.Items<Path> run = spaces.resolve(listing.proteomes(),
                 refs == null ? null : refs.proteomes(), TaxonLabels::fromPath);
         boolean wantTree = matrix != null || tree != null;
@@ -148,7 +150,7 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
         }
         SlotSizes sizes = SlotSizes.measure(run.items(), k, convention, maxResidues, maxEntries);
         checkSizes(sizes);
-        reportSizes(sizes, run.items().size(), out, err);
+        reportSizes(sizes, run.describe("proteome", source, refSource == null ? null : refSource.name()), out, err);
 
         PhylogeneticsApp app = new PhylogeneticsApp(sizes);
         List<String> labels = run.items().stream().map(TaxonLabels::fromPath).toList();
@@ -210,9 +212,9 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
         }
     }
 
-    private void reportSizes(SlotSizes sizes, int proteomes, PrintWriter out, PrintWriter err) {
-        out.printf(Locale.ROOT, "phylogenetics: %d proteomes in %s, K = %d; buffers for up to %d residues "
-                        + "(parsed %s, vector slot %s = %d entries)%n", proteomes, source, k, sizes.residues(),
+    private void reportSizes(SlotSizes sizes, String proteomes, PrintWriter out, PrintWriter err) {
+        out.printf(Locale.ROOT, "phylogenetics: %s, K = %d; buffers for up to %d residues "
+                        + "(parsed %s, vector slot %s = %d entries)%n", proteomes, k, sizes.residues(),
                 megabytes(sizes.inputBytes()), megabytes(sizes.itemBytes()), sizes.entries());
         out.flush();
         if (k >= 6 && maxEntries == null) {

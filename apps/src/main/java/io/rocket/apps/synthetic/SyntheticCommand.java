@@ -64,6 +64,7 @@ public final class SyntheticCommand implements Callable<Integer> {
             + "(in a cluster run, rank 0 checks the whole run).")
     boolean verify;
 
+    @ResultNeutral // which pairs, as --against and --pairs: each pair's result is the same
     @Option(names = "--queries", paramLabel = "Q", defaultValue = "0", description = "Compare the first Q items (the "
             + "queries) with the other items (the references) only: a Q x (N - Q) rectangle of pairs instead of every "
             + "pair. 0 (the default): every pair.")

@@ -141,7 +141,7 @@ class ForensicsCommandTest {
                 .contains("expected pce or ncc, got 'psnr'");
         assertThat(Cli.run("forensics", photos.toString(), "--size", "12").err())
                 .contains("--size must be WIDTHxHEIGHT");
-        assertThat(Cli.run("forensics", dir.resolve("nowhere").toString()).err()).contains("not a directory");
+        assertThat(Cli.run("forensics", dir.resolve("nowhere").toString()).err()).contains("no such input directory");
         assertThat(Cli.run("forensics", photos.toString(), "--device", "sim").err())
                 .contains("forensics runs on --device cpu or cuda");
         assertThat(Cli.run("generate", "forensics", "--out", dir.resolve("g").toString(), "--quality", "0").err())

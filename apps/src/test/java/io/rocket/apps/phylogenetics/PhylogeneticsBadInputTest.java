@@ -113,7 +113,7 @@ class PhylogeneticsBadInputTest {
 
         assertError(Cli.run("phylogenetics", empty.toString(), "--k", "9"), 1, "--k must be between 3 and 7, got 9");
         assertError(Cli.run("phylogenetics", empty.toString()), 1, "no proteome files");
-        assertError(Cli.run("phylogenetics", dir.resolve("missing").toString()), 1, "not a directory");
+        assertError(Cli.run("phylogenetics", dir.resolve("missing").toString()), 2, "no such input directory");
         assertError(Cli.run("phylogenetics", twins.toString()), 1, "two files give the taxon name 'a'");
         assertError(Cli.run("phylogenetics", twins.toString(), "--device", "sim"), 1,
                 "runs on --device cpu or cuda");

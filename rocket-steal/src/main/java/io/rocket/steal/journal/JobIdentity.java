@@ -11,7 +11,12 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 
 /**
  * What makes two runs the same job, so that one may resume the other's journal: the application's name, its
@@ -79,18 +84,83 @@ record JobIdentity(String app, List<String> options, int items, String labels, S
         if (!labels.equals(run.labels)) {
             return "its item names differ";
         }
-        if (!options.equals(run.options)) {
-            int k = 0;
-            while (k < options.size() && k < run.options.size() && options.get(k).equals(run.options.get(k))) {
-                k++;
-            }
-            return "its options differ: " + (k < options.size() ? options.get(k) : "(none)") + " in the " + where + ", "
-                    + (k < run.options.size() ? run.options.get(k) : "(none)") + " now";
+        String optionDifference = optionDifference(options, run.options, where);
+        if (optionDifference != null) {
+            return "its options differ: " + optionDifference;
         }
         if (!inputs.equals(run.inputs)) {
             return "its input files differ: a file's size or modification time changed";
         }
         return null;
+    }
+
+    /**
+     * The first option whose value differs, or null when none does. Options are compared by name
+     * ({@code --name=value} lines; a line without {@code =}, such as the command, stands for itself), whatever
+     * their order; an option one side lacks and one it has as {@code null} are both not given, and the same.
+     * The difference reads {@code --seed=5 in the store, --seed=6 now}, or for an option not given on one side
+     * {@code --max-residues: not given in the store, 20000 now}.
+     */
+    static String optionDifference(List<String> stored, List<String> run, String where) {
+        Map<String, String> then = byName(stored);
+        Map<String, String> now = byName(run);
+        Set<String> names = new LinkedHashSet<>(then.keySet());
+        names.addAll(now.keySet());
+        for (String name : names) {
+            boolean bare = name.endsWith("="); // a line without a value, as the command's name
+            String a = bare ? then.get(name) : given(then.get(name));
+            String b = bare ? now.get(name) : given(now.get(name));
+            if (Objects.equals(a, b)) {
+                continue;
+            }
+            if (bare) {
+                return (a == null ? "(none)" : a) + " in the " + where + ", " + (b == null ? "(none)" : b) + " now";
+            }
+            if (a != null && b != null) {
+                return name + "=" + a + " in the " + where + ", " + name + "=" + b + " now";
+            }
+            return name + ": " + (a == null ? "not given" : a) + " in the " + where + ", "
+                    + (b == null ? "not given" : b) + " now";
+        }
+        return null;
+    }
+
+    /**
+     * Option lines by name, in order: {@code --name=value} as name and value; a line without {@code =} as itself
+     * followed by {@code =} (a name no option has), with itself as value. A name given twice has its values joined
+     * by a line break.
+     */
+    private static Map<String, String> byName(List<String> lines) {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (String line : lines) {
+            int equals = line.indexOf('=');
+            map.merge(equals < 0 ? line + "=" : line.substring(0, equals),
+                    equals < 0 ? line : line.substring(equals + 1), (a, b) -> a + "\n" + b);
+        }
+        return map;
+    }
+
+    /** A value as given, or null for an option not given (absent, or {@code null} as the job options print it). */
+    private static String given(String value) {
+        return value == null || value.equals("null") ? null : value;
+    }
+
+    /**
+     * This identity without the option lines of {@code names}: options that change no result, which a store made
+     * before they were marked so still names.
+     */
+    JobIdentity withoutOptions(Set<String> names) {
+        if (names.isEmpty()) {
+            return this;
+        }
+        List<String> kept = new ArrayList<>();
+        for (String line : options) {
+            int equals = line.indexOf('=');
+            if (equals < 0 || !names.contains(line.substring(0, equals))) {
+                kept.add(line);
+            }
+        }
+        return new JobIdentity(app, List.copyOf(kept), items, labels, inputs);
     }
 
     /** A short digest of the whole identity, for the header and logs. */

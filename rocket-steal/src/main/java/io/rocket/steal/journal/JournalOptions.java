@@ -2,6 +2,7 @@ package io.rocket.steal.journal;
 
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Where a run keeps its results for later runs: a journal ({@code --journal DIR}, and whether to continue the one
@@ -18,8 +19,12 @@ import java.util.Objects;
  * @param store   a result store keyed by item identity ({@link ResultStore}) rather than a journal
  * @param compact a store only: at the end of a run, rewrite the store keeping only the pairs of the run's items
  *                when enough of it is dead ({@link StoreCompaction})
+ * @param neutralOptions a store only: the names of the command's options that change no pair's result; they are
+ *                not in {@code options}, and a store made while one of them was still part of the job's identity
+ *                is read without its line
  */
-public record JournalOptions(Path dir, boolean resume, String options, boolean store, boolean compact) {
+public record JournalOptions(Path dir, boolean resume, String options, boolean store, boolean compact,
+                             Set<String> neutralOptions) {
     /**
      * Checks the directory and fills in empty options.
      *
@@ -28,10 +33,12 @@ public record JournalOptions(Path dir, boolean resume, String options, boolean s
      * @param options the application's settings, or null for none
      * @param store   a result store rather than a journal
      * @param compact compact the store at the end of a run
+     * @param neutralOptions names of options that change no result, or null for none
      */
     public JournalOptions {
         Objects.requireNonNull(dir, "dir");
         options = options == null ? "" : options;
+        neutralOptions = neutralOptions == null ? Set.of() : Set.copyOf(neutralOptions);
     }
 
     /**
@@ -42,7 +49,7 @@ public record JournalOptions(Path dir, boolean resume, String options, boolean s
      * @param options the application's settings, one per line; may be empty
      */
     public JournalOptions(Path dir, boolean resume, String options) {
-        this(dir, resume, options, false, false);
+        this(dir, resume, options, false, false, Set.of());
     }
 
     /**
@@ -54,7 +61,7 @@ public record JournalOptions(Path dir, boolean resume, String options, boolean s
      * @param store   a result store rather than a journal
      */
     public JournalOptions(Path dir, boolean resume, String options, boolean store) {
-        this(dir, resume, options, store, false);
+        this(dir, resume, options, store, false, Set.of());
     }
 
     /**
@@ -73,7 +80,7 @@ public record JournalOptions(Path dir, boolean resume, String options, boolean s
      * @return the settings with {@code compact} set to {@code value}
      */
     public JournalOptions withCompaction(boolean value) {
-        return new JournalOptions(dir, resume, options, store, value);
+        return new JournalOptions(dir, resume, options, store, value, neutralOptions);
     }
 
     /**
@@ -84,6 +91,19 @@ public record JournalOptions(Path dir, boolean resume, String options, boolean s
      * @return the settings of a store in {@code dir}
      */
     public static JournalOptions store(Path dir, String options) {
-        return new JournalOptions(dir, false, options, true);
+        return store(dir, options, Set.of());
+    }
+
+    /**
+     * A result store's settings, for a command some of whose options change no result.
+     *
+     * @param dir            the store's directory (created when missing)
+     * @param options        the application's settings that change a pair's result, one per line; may be empty
+     * @param neutralOptions the names of the options that do not ({@code --threshold}): a store whose identity
+     *                       still names one (made before it was marked so) is read without it
+     * @return the settings of a store in {@code dir}
+     */
+    public static JournalOptions store(Path dir, String options, Set<String> neutralOptions) {
+        return new JournalOptions(dir, false, options, true, false, neutralOptions);
     }
 }

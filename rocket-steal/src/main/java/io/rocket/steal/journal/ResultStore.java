@@ -41,7 +41,9 @@ import java.util.function.Consumer;
  * ({@code int} store id and identity text), then names the items found failed and the pairs, as the journal does
  * ({@link PairRecords}), by store ids. Records are written once a second by a {@link RecordWriter}. A pair is
  * stored as computed, left item first; a run that has the two items the other way round computes it again (the
- * application's function need not be symmetric).
+ * application's function need not be symmetric). A failed pair is stored like a result, except one that failed
+ * because an item did not fit the run's buffers ({@link io.rocket.core.ItemTooLargeException}): a later run, which
+ * may size them larger, computes it again.
  *
  * @param <K> key type
  * @param <R> result type
@@ -88,7 +90,8 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
         this.identities = new String[keys.size()];
         this.reused = new PairSet(keys.size());
         this.batch = new PairBatch<>(codec, recordPairs);
-        this.sink = new RecordingSink<>(next, lock, batch, keys.size(), i -> storeIds[i], () -> writer.wake());
+        this.sink = new RecordingSink<>(next, lock, batch, keys.size(), i -> storeIds[i], () -> writer.wake(),
+                false);
         Arrays.fill(runIndexOf, -1);
         Arrays.fill(storeIds, -1);
     }
@@ -114,7 +117,9 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
             String difference;
             try {
                 List<String> lines = JournalStore.readHeaderLines(dir.resolve(HEADER), FORMAT, "a result store");
-                difference = JobIdentity.fromLines(lines).differenceFrom(identity(options, app), "store");
+                // A store made before an option became result-neutral still names it: not a difference.
+                difference = JobIdentity.fromLines(lines).withoutOptions(options.neutralOptions())
+                        .differenceFrom(identity(options, app).withoutOptions(options.neutralOptions()), "store");
             } catch (IOException e) {
                 throw new RocketException("--store " + dir + ": " + e.getMessage(), e);
             }

@@ -80,7 +80,8 @@ public final class RunJournal<K, R> implements ResultLog<K, R> {
         this.resumed = new PairSet(keys.size(), app.ordered());
         this.lengths = new long[files.paths().size()];
         this.batch = new PairBatch<>(codec, recordPairs);
-        this.sink = new RecordingSink<>(next, lock, batch, keys.size(), i -> i, () -> writer.wake());
+        this.sink = new RecordingSink<>(next, lock, batch, keys.size(), i -> i, () -> writer.wake(),
+                true);
     }
 
     /**

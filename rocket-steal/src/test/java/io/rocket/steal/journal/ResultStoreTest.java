@@ -1,6 +1,7 @@
 package io.rocket.steal.journal;
 
 import io.rocket.core.ItemException;
+import io.rocket.core.ItemTooLargeException;
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
 import org.junit.jupiter.api.AfterEach;
@@ -15,6 +16,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.IntStream;
 
@@ -208,5 +210,61 @@ class ResultStoreTest {
         assertThat(summary.errors).isEqualTo(2);
         assertThat(summary.pairs).isEqualTo(1);
         assertThat(summary.failures).containsExactly(new RunSummary.Failure(2, "12", "item 2 (12): broken"));
+    }
+
+    @Test
+    void pairsThatFailedForABufferTooSmall_areNotKept_andALaterRunComputesThem() throws Exception {
+        JournalTestApp app = new JournalTestApp(0);
+        List<Integer> keys = List.of(10, 11, 12);
+        ResultStore<Integer, Long> store = ResultStore.open(JournalOptions.store(dir, ""), app, keys,
+                new LineSink(out));
+        store.sink().accept(0, 1, 10, 11, 7L);
+        ItemTooLargeException tooLarge = new ItemTooLargeException("12.faa: needs 900 bytes, the slot holds 800",
+                null);
+        store.sink().failed(0, 2, 10, 12, new ItemException(2, "item 2 (12): " + tooLarge.getMessage(), tooLarge));
+        store.sink().failed(1, 2, 11, 12, new ItemException(2, "item 2 (12): " + tooLarge.getMessage(), tooLarge));
+        store.close();
+
+        LineSink again = new LineSink(out);
+        ResultStore<Integer, Long> reopened = ResultStore.open(JournalOptions.store(dir, ""), app, keys, again);
+        RunSummary summary = new RunSummary();
+        reopened.addTo(summary);
+        reopened.close();
+        assertThat(reopened.resumed().size()).isEqualTo(1);
+        assertThat(again.replayed).containsOnlyKeys("0 1");
+        assertThat(again.replayedFailures).isEmpty();
+        assertThat(summary.errors).isZero();
+        assertThat(summary.failures).isEmpty();
+    }
+
+    @Test
+    void anOptionNotGiven_isNamedSo_andAStoreNamingANeutralOptionIsStillThisJob() throws Exception {
+        JournalTestApp app = new JournalTestApp(0);
+        run(app, range(4), "cmd\n--k=6\n--max-entries=null", new RunSummary());
+        // The store names --max-entries, not given; a run that has made it neutral no longer does.
+        JournalOptions neutral = JournalOptions.store(dir, "cmd\n--k=6", Set.of("--max-entries"));
+        LineSink sink = new LineSink(out);
+        ResultStore<Integer, Long> store = ResultStore.open(neutral, app, range(4), sink);
+        store.close();
+        assertThat(store.resumed().size()).isEqualTo(6);
+        // Whatever its value in the store.
+        Path header = dir.resolve(ResultStore.HEADER);
+        Files.writeString(header, Files.readString(header).replace("--max-entries=null", "--max-entries=20000"));
+        ResultStore<Integer, Long> valued = ResultStore.open(neutral, app, range(4), new LineSink(out));
+        valued.close();
+        assertThat(valued.resumed().size()).isEqualTo(6);
+
+        assertThatThrownBy(() -> ResultLog.check(JournalOptions.store(dir, "cmd\n--k=6\n--max-residues=500"), app))
+                .hasMessage("--store: " + dir + " holds the results of another job (its options differ: "
+                        + "--max-entries: 20000 in the store, not given now)");
+        Files.writeString(header, Files.readString(header).replace("option --max-entries=20000\n", ""));
+        assertThatThrownBy(() -> ResultLog.check(JournalOptions.store(dir, "cmd\n--k=6\n--max-residues=500"), app))
+                .hasMessage("--store: " + dir + " holds the results of another job (its options differ: "
+                        + "--max-residues: not given in the store, 500 now)");
+        assertThatThrownBy(() -> ResultLog.check(JournalOptions.store(dir, "cmd\n--k=5"), app))
+                .hasMessage("--store: " + dir + " holds the results of another job (its options differ: "
+                        + "--k=6 in the store, --k=5 now)");
+        // Not given either way: the same job.
+        ResultLog.check(JournalOptions.store(dir, "cmd\n--k=6\n--max-residues=null"), app);
     }
 }
