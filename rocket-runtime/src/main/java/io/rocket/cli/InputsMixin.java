@@ -2,6 +2,7 @@ package io.rocket.cli;
 
 import io.rocket.core.RocketException;
 import io.rocket.inputs.InputLocations;
+import io.rocket.inputs.ListFile;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
@@ -18,7 +19,7 @@ public final class InputsMixin {
 
     @Option(names = "--input-list", paramLabel = "LIST", description = "Read the inputs named in LIST, one per line "
             + "(a local path, file:, sftp://[user@]host[:port]/path, s3://bucket/key or https:// URL; blank lines "
-            + "and # comments skipped), instead of listing a directory.")
+            + "and # comments skipped; -: standard input), instead of listing a directory.")
     Path inputList;
 
     /** Options at their defaults; picocli sets the ones given. */
@@ -65,7 +66,7 @@ public final class InputsMixin {
         }
         InputLocations locations = InputLocations.defaults();
         if (inputList != null) {
-            return new Source(null, locations.readList(inputList), inputList.toString());
+            return new Source(null, locations.readList(inputList), ListFile.display(inputList));
         }
         Path resolved = locations.resolve(dir);
         if (!Files.isDirectory(resolved)) {

@@ -2,6 +2,7 @@ package io.rocket.cli;
 
 import io.rocket.core.RocketException;
 import io.rocket.inputs.InputLocations;
+import io.rocket.inputs.ListFile;
 import io.rocket.runtime.PairListFile;
 import io.rocket.runtime.QueryReference;
 import io.rocket.steal.PairSpace;
@@ -22,14 +23,14 @@ import java.util.function.Function;
 public final class PairSpaceMixin {
 
     @Option(names = "--against", paramLabel = "LIST|DIR", description = "Compare the items (the queries) with these "
-            + "references only: a directory (its files) or a file with one key or location per line. An item in both "
-            + "lists is compared with the others once, never with itself. Results index the combined list: the "
-            + "queries only, the items in both, then the references only.")
+            + "references only: a directory (its files) or a file with one key or location per line (-: standard "
+            + "input). An item in both lists is compared with the others once, never with itself. Results index the "
+            + "combined list: the queries only, the items in both, then the references only.")
     String against;
 
-    @Option(names = "--pairs", paramLabel = "FILE", description = "Compute only the pairs listed in FILE, one per "
-            + "line: two 0-based indices (of the combined list, with --against) or two labels; # comments. With "
-            + "--against, these pairs are computed as well.")
+    @Option(names = "--pairs", paramLabel = "FILE", description = "Compute only the pairs listed in FILE (-: "
+            + "standard input), one per line: two 0-based indices (of the combined list, with --against) or two "
+            + "labels; # comments. With --against, these pairs are computed as well.")
     Path pairs;
 
     /** Options at their defaults (every pair); picocli sets the ones given. */
@@ -162,14 +163,21 @@ public final class PairSpaceMixin {
             return null;
         }
         InputLocations locations = InputLocations.defaults();
-        if (Files.isRegularFile(Path.of(against))) {
-            return new InputsMixin.Source(null, locations.readList(Path.of(against)), against);
+        if (isList()) {
+            return new InputsMixin.Source(null, locations.readList(Path.of(against)),
+                    ListFile.display(Path.of(against)));
         }
         Path resolved = locations.resolve(against);
         if (!Files.isDirectory(resolved)) {
             throw notFound(Files.exists(resolved));
         }
         return new InputsMixin.Source(resolved, null, InputLocations.display(resolved));
+    }
+
+    /** Whether {@code --against} names a list: a file, or {@code -} for standard input. */
+    private boolean isList() {
+        Path local = Path.of(against);
+        return ListFile.isStdin(local) || Files.isRegularFile(local);
     }
 
     /** The one line for an {@code --against} that names neither a directory nor a list file. */
@@ -181,7 +189,7 @@ public final class PairSpaceMixin {
     /** The reference keys as text: a directory's files, or a list file's lines. */
     private List<String> referenceTexts() {
         Path local = Path.of(against);
-        if (Files.isRegularFile(local)) {
+        if (isList()) {
             return KeyArguments.texts(List.of("@" + against));
         }
         List<String> texts = KeyArguments.texts(List.of(against));
