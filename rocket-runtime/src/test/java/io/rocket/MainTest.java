@@ -259,7 +259,7 @@ class MainTest {
         Path tsv = dir.resolve("pairs.tsv");
         Path summary = dir.resolve("summary.json");
         List<Result> results = cluster(rank -> args(WORDS, "--q", "2", "--output", tsv, "--summary-json", summary,
-                "--tile-size", "4", "--join-timeout", "30", "@" + keys));
+                "--tile-size", "4", "--join-timeout", "30", "--verbose", "@" + keys));
         for (Result r : results) {
             assertThat(r.code()).as(r.both()).isEqualTo(0);
         }

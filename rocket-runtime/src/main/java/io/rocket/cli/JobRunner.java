@@ -197,7 +197,7 @@ public final class JobRunner {
         StringBuilder b = new StringBuilder(CommandLines.PREFIX).append("stopped by ").append(signal);
         if (journaled) {
             done(b, progress, total);
-            return b.append("; the journal in ").append(journal.dir()).append(" keeps them with ")
+            return b.append("; the journal in ").append(journal.dir()).append(" keeps the pairs computed, with ")
                     .append(output == null ? "the output files" : output).append(": run the same command with "
                             + "--resume to continue (only the missing pairs are computed)").toString();
         }

@@ -43,7 +43,7 @@ final class ResultScores {
             return result -> ((Number) result).doubleValue();
         }
         // A bundled application's user cannot change it: only the author of an application of their own is told how.
-        boolean bundled = app.getClass().getName().startsWith("io.rocket.");
+        boolean bundled = app.getClass().getName().startsWith("io.rocket.apps.");
         throw new UsageException(output + ": " + app.name() + " results are not numbers (" + raw.getSimpleName()
                 + "), so they cannot be written as .npy; write .tsv or .tsv.gz" + (bundled ? ""
                 : ", or override Application.score in " + app.getClass().getName()));

@@ -41,10 +41,11 @@ class PairOutputsTest {
     void anUnknownSuffixIsRefusedInOneLineBeforeTheRun() {
         ApplicationCommandTest.Result bad = ApplicationCommandTest.run(Invocation.MAIN, WORDS, "--output",
                 dir.resolve("pairs.csv").toString(), "a", "b");
-        assertThat(bad.code()).isNotZero();
+        assertThat(bad.code()).isEqualTo(ExitCode.USAGE.code());
         assertThat(bad.err().lines().toList()).singleElement().asString()
-                .isEqualTo("rocket: error: --output " + dir.resolve("pairs.csv") + ": unknown format '.csv'; name the "
-                        + "file .tsv, .tsv.gz or .npy");
+                .isEqualTo("rocket: --output " + dir.resolve("pairs.csv") + ": unknown format '.csv'; name the "
+                        + "file .tsv, .tsv.gz or .npy (see: io.rocket.Main " + WordSimilarity.class.getName()
+                        + " --help)");
         assertThat(dir.resolve("pairs.csv")).doesNotExist();
         assertThatThrownBy(() -> OutputFormat.of("--output", Path.of("x.gz"))).isInstanceOf(RocketException.class)
                 .hasMessageContaining("unknown format '.gz'");
@@ -54,8 +55,9 @@ class PairOutputsTest {
     void anNpyOfResultsThatAreNoNumbersIsRefusedNamingTheApplication() {
         assertThatThrownBy(() -> PairOutputs.check(new RelativeStrings(), Path.of("m.npy"), null,
                 OutputSettings.DEFAULTS)).isInstanceOf(RocketException.class)
-                .hasMessage("--output m.npy needs numeric results, but " + RelativeStrings.class.getName()
-                        + "'s results are java.lang.String; write .tsv or .tsv.gz, or override Application.score");
+                .hasMessage("--output m.npy: " + new RelativeStrings().name() + " results are not numbers (String), "
+                        + "so they cannot be written as .npy; write .tsv or .tsv.gz, or override Application.score in "
+                        + RelativeStrings.class.getName());
         assertThatThrownBy(() -> PairOutputs.check(new WordSimilarity(), null, Path.of("e.npy"),
                 OutputSettings.DEFAULTS)).hasMessage("--errors e.npy: failed pairs are written as .tsv or .tsv.gz");
         PairOutputs.check(new WordSimilarity(), Path.of("m.npy"), null, OutputSettings.DEFAULTS);
