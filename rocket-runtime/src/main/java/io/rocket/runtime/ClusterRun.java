@@ -154,7 +154,7 @@ public final class ClusterRun<K, R> {
         }
         ResultReduction<K, R> reduction = new ResultReduction<>(app, keys, options);
         try (NodeRun<K, R> node = NodeRun.open(app, keys, options, rank, "rank " + rank + " " + app.name(),
-                rank == 0 ? reduction.last(userSink) : userSink, rank == 0)) {
+                rank == 0 ? reduction.last(userSink) : userSink, rank == 0, plan.space())) {
             Resources resources = node.resources();
             DataPlane data = resources.add(new DataPlane(bindAddress(), l3, cluster.security(), rank,
                     this::isCurrentMember));

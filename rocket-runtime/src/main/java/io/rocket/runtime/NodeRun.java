@@ -3,6 +3,7 @@ package io.rocket.runtime;
 import io.rocket.steal.PairMask;
 import io.rocket.steal.PairSubmitter;
 import io.rocket.steal.PairSet;
+import io.rocket.steal.PairSpace;
 import io.rocket.steal.WorkScheduler;
 import io.rocket.cache.disk.DiskCache;
 import io.rocket.cluster.l3.L3Stats;
@@ -62,7 +63,8 @@ final class NodeRun<K, R> implements AutoCloseable {
     private CounterSampler sampler;
 
     private NodeRun(Application<K, R> app, List<K> keys, RocketOptions options, Resources resources,
-                    Devices.Opened opened, int rank, String processName, ResultSink<K, R> sink, boolean keepJournal) {
+                    Devices.Opened opened, int rank, String processName, ResultSink<K, R> sink, boolean keepJournal,
+                    PairSpace space) {
         this.app = app;
         this.keys = keys;
         this.options = options;
@@ -74,7 +76,7 @@ final class NodeRun<K, R> implements AutoCloseable {
         this.telemetry = new Telemetry(tracer);
         this.config = RunSupport.resolve(app, keys, options, opened.devices().get(0));
         this.journal = keepJournal && options.journal() != null
-                ? ResultLog.open(options.journal(), app, keys, sink) : null;
+                ? ResultLog.open(options.journal(), app, keys, space, sink) : null;
         if (journal != null) {
             resources.onClose(journal::closeQuietly); // a failed run keeps the results it journaled
             keepOnExit(journal, resources);
@@ -105,9 +107,11 @@ final class NodeRun<K, R> implements AutoCloseable {
      * @param rank        the node's rank, the trace's process id
      * @param processName the trace's name for this node
      * @param sink        where the run's results go (through the journal when there is one)
+     * @param space       the run's pairs: a result store replays the stored pairs of this space only
      */
     public static <K, R> NodeRun<K, R> open(Application<K, R> app, List<K> keys, RocketOptions options, int rank,
-                                            String processName, ResultSink<K, R> sink, boolean keepJournal) {
+                                            String processName, ResultSink<K, R> sink, boolean keepJournal,
+                                            PairSpace space) {
         // Logging configures itself on first use (logback parses its XML: a few hundred ms in a fresh JVM): do that
         // now, before the run's clock starts, rather than in the middle of the first pairs.
         LoggerFactory.getILoggerFactory();
@@ -120,7 +124,8 @@ final class NodeRun<K, R> implements AutoCloseable {
             opened.hostMemory().close();
         });
         try {
-            return new NodeRun<>(app, keys, options, resources, opened, rank, processName, sink, keepJournal);
+            return new NodeRun<>(app, keys, options, resources, opened, rank, processName, sink, keepJournal,
+                    space);
         } catch (RuntimeException | Error e) {
             closeAfter(resources, e);
             throw e;

@@ -108,7 +108,7 @@ public final class Rocket {
         int n = keys.size();
         ResultReduction<K, R> reduction = new ResultReduction<>(app, keys, options);
         try (NodeRun<K, R> node = NodeRun.open(app, keys, options, 0, "rocket " + app.name(), reduction.last(sink),
-                true)) {
+                true, space)) {
             long start = node.openedNanos();
             ResultLog<K, R> journal = node.journal();
             PairSet resumed = journal == null || journal.resumed().size() == 0 ? null : journal.resumed();

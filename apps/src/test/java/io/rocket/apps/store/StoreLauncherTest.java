@@ -72,8 +72,40 @@ class StoreLauncherTest {
                 + "(its options differ: --seed=5 in the store, --seed=6 now)");
         Cli.Result both = Cli.run("synthetic", "--items", "6", "--store", store.toString(), "--journal",
                 dir.resolve("journal").toString());
-        assertThat(both.err().strip()).isEqualTo("rocket: error: --store and --journal: give one of them (the store "
-                + "continues an earlier run by itself)");
+        assertThat(both.code()).isEqualTo(2);
+        assertThat(both.err().strip()).isEqualTo("rocket: --store and --journal: give one of them (the store "
+                + "continues an earlier run by itself) (see: rocket synthetic --help)");
+    }
+
+    /** Queries against references take their pairs from a store of the whole collection, and write only those. */
+    @Test
+    void phylogenetics_queriesAgainstReferences_takeOnlyTheirPairsFromTheStore() throws IOException {
+        Path all = dir.resolve("all");
+        ok("generate", "phylogenetics", "--out", all.toString(), "--taxa", "10", "--proteins", "8");
+        Path store = dir.resolve("store");
+        Path everything = dir.resolve("everything.tsv");
+        ok("phylogenetics", all.toString(), "--store", store.toString(), "--output", everything.toString());
+        Path queries = Files.createDirectories(dir.resolve("queries"));
+        Path refs = Files.createDirectories(dir.resolve("refs"));
+        try (var files = Files.list(all)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".faa.gz")).sorted().toList()) {
+                boolean query = f.getFileName().toString().matches("taxon0[12]\\..*");
+                Files.copy(f, (query ? queries : refs).resolve(f.getFileName()),
+                        java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+            }
+        }
+        Path against = dir.resolve("against.tsv");
+        Path summary = dir.resolve("against.json");
+        ok("phylogenetics", queries.toString(), "--against", refs.toString(), "--store", store.toString(),
+                "--output", against.toString(), "--summary-json", summary.toString());
+        assertThat(counts(summary)).containsExactly(0, 16);
+        List<String> lines = Files.readAllLines(against);
+        assertThat(lines).hasSize(1 + 16);
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split("\t");
+            assertThat(f[2].startsWith("taxon01") || f[2].startsWith("taxon02")
+                    || f[3].startsWith("taxon01") || f[3].startsWith("taxon02")).as(line).isTrue();
+        }
     }
 
     @Test

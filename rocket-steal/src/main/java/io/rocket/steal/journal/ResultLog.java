@@ -5,6 +5,7 @@ import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.steal.PairSet;
+import io.rocket.steal.PairSpace;
 
 import java.util.List;
 import java.util.function.Consumer;
@@ -49,6 +50,7 @@ public interface ResultLog<K, R> extends AutoCloseable {
      * @param options where and how to keep the results
      * @param app     the application; it must define a {@link Application#resultCodec()}
      * @param keys    the run's items in index order
+     * @param space   the run's pairs (a store replays its stored pairs of this space only), or null for every pair
      * @param sink    where the run's results go
      * @param <K>     key type
      * @param <R>     result type
@@ -57,8 +59,9 @@ public interface ResultLog<K, R> extends AutoCloseable {
      *                         or it cannot be used
      */
     static <K, R> ResultLog<K, R> open(JournalOptions options, Application<K, R> app, List<K> keys,
-                                       ResultSink<K, R> sink) {
-        return options.store() ? ResultStore.open(options, app, keys, sink) : RunJournal.open(options, app, keys, sink);
+                                       PairSpace space, ResultSink<K, R> sink) {
+        return options.store() ? ResultStore.open(options, app, keys, space, sink)
+                : RunJournal.open(options, app, keys, sink);
     }
 
     /**

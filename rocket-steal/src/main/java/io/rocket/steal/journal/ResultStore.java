@@ -7,6 +7,7 @@ import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.steal.PairRecords;
 import io.rocket.steal.PairSet;
+import io.rocket.steal.PairSpace;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,6 +57,8 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
 
     private final Path dir;
     private final boolean compact;
+    /** The run's pairs; null for every pair of its items. */
+    private final PairSpace space;
     private final Application<K, R> app;
     private final List<K> keys;
     private final ResultCodec<R> codec;
@@ -78,9 +81,10 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
     private final ResultSink<K, R> sink;
     private RecordWriter writer;
 
-    private ResultStore(JournalOptions options, Application<K, R> app, List<K> keys, ResultCodec<R> codec,
-                        ResultSink<K, R> next) {
+    private ResultStore(JournalOptions options, Application<K, R> app, List<K> keys, PairSpace space,
+                        ResultCodec<R> codec, ResultSink<K, R> next) {
         this.dir = options.dir();
+        this.space = space;
         this.compact = options.compact();
         this.app = app;
         this.keys = List.copyOf(keys);
@@ -151,12 +155,33 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
      */
     public static <K, R> ResultStore<K, R> open(JournalOptions options, Application<K, R> app, List<K> keys,
                                                 ResultSink<K, R> sink) {
+        return open(options, app, keys, null, sink);
+    }
+
+    /**
+     * Opens the store for a run that computes the pairs of {@code space} only (queries against references, listed
+     * pairs): as {@link #open(JournalOptions, Application, List, ResultSink)}, but only the stored pairs of the space
+     * are replayed and taken; the others stay in the store for the runs that ask for them.
+     *
+     * @param options the store's settings ({@link JournalOptions#store})
+     * @param app     the application; it must define a result codec
+     * @param keys    the run's items in index order
+     * @param space   the run's pairs, or null for every pair of its items
+     * @param sink    where the run's results go
+     * @param <K>     key type
+     * @param <R>     result type
+     * @return the open store
+     * @throws RocketException when the application has no result codec, the store is another job's, or the
+     *                         directory cannot be used
+     */
+    public static <K, R> ResultStore<K, R> open(JournalOptions options, Application<K, R> app, List<K> keys,
+                                                PairSpace space, ResultSink<K, R> sink) {
         ResultCodec<R> codec = app.resultCodec();
         if (codec == null) {
             throw new RocketException(app.name() + " cannot keep a result store: it defines no result codec");
         }
         check(options, app);
-        ResultStore<K, R> store = new ResultStore<>(options, app, keys, codec, sink);
+        ResultStore<K, R> store = new ResultStore<>(options, app, keys, space, codec, sink);
         store.begin(identity(options, app));
         return store;
     }
@@ -269,9 +294,9 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
         return runIndexOf[id];
     }
 
-    /** Whether a stored pair is one of this run's, in the same order, and not taken yet. */
+    /** Whether a stored pair is one of this run's (of its items, in the same order, in its space), not taken yet. */
     private boolean taken(int i, int j) {
-        return i >= 0 && j >= 0 && i < j && reused.add(i, j);
+        return i >= 0 && j >= 0 && i < j && (space == null || space.contains(i, j)) && reused.add(i, j);
     }
 
     /** The pairs taken from the store; not changed by the run. */
