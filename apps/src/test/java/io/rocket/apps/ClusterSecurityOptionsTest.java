@@ -40,9 +40,9 @@ class ClusterSecurityOptionsTest {
             assertThat(r[1]).startsWith("rocket: error: cluster secret file " + dir).hasLineCount(1);
         }
         String[] r = err("--cluster-encrypt");
-        assertThat(r[0]).isEqualTo("1");
+        assertThat(r[0]).isEqualTo("2");
         assertThat(r[1]).isEqualToIgnoringNewLines(
-                "rocket: error: --cluster-encrypt needs a cluster secret: give --cluster-secret-file FILE "
-                        + "(or set ROCKET_CLUSTER_SECRET_FILE)");
+                "rocket: --cluster-encrypt needs a cluster secret: give --cluster-secret-file FILE "
+                        + "(or set ROCKET_CLUSTER_SECRET_FILE) (see: rocket synthetic --help)");
     }
 }

@@ -153,9 +153,9 @@ class LauncherTest {
         for (String bad : new String[]{"wide", "0", "-5"}) {
             Result r = run("synthetic", "--items", "5", "--nodes", "2", "--rank", "0", "--hosts",
                     "127.0.0.1:1,127.0.0.1:2", "--start-window", bad);
-            assertThat(r.code()).as(r.err()).isEqualTo(1);
-            assertThat(r.err().strip()).isEqualTo("rocket: error: --start-window must be a number of items (at least "
-                    + "1), auto or all, got '" + bad + "'");
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.err().strip()).isEqualTo("rocket: --start-window must be a number of items (at least "
+                    + "1), auto or all, got '" + bad + "' (see: rocket synthetic --help)");
         }
     }
 

@@ -57,8 +57,8 @@ class ProgressOutputTest {
     @Test
     void negativeInterval_oneLineError() {
         Result r = Cli.run("synthetic", "--items", "20", "--progress-interval", "-1");
-        assertThat(r.code()).isEqualTo(1);
-        assertThat(r.err().strip()).isEqualTo("rocket: error: --progress-interval must be 0 (off) to 86400 seconds, "
-                + "got -1.0");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo("rocket: --progress-interval must be 0 (off) to 86400 seconds, "
+                + "got -1.0 (see: rocket synthetic --help)");
     }
 }

@@ -1,6 +1,6 @@
 package io.rocket.apps.microscopy;
 
-import io.rocket.apps.GeneratedDataOutput;
+import io.rocket.apps.generate.GeneratedDataOutput;
 import io.rocket.core.RocketException;
 import io.rocket.core.UsageException;
 import picocli.CommandLine.Command;

@@ -135,7 +135,8 @@ class ResumeLauncherTest {
         Cli.Result none = Cli.run(with(job, "--journal", tmp.resolve("empty").toString(), "--resume"));
         assertThat(none.err()).isEqualTo("rocket: error: --resume: no journal in " + tmp.resolve("empty") + "\n");
         assertThat(Cli.run("synthetic", "--items", "3", "--resume").err())
-                .isEqualTo("rocket: error: --resume needs --journal DIR, the directory of the journal to continue\n");
+                .isEqualTo("rocket: --resume needs --journal DIR, the directory of the journal to continue (see: "
+                        + "rocket synthetic --help)\n");
 
         // A finished job resumes at once: nothing to compute, the same outputs.
         Cli.Result finished = Cli.run(with(job, "--resume"));

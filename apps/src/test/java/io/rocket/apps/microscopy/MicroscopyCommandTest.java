@@ -102,7 +102,7 @@ class MicroscopyCommandTest {
     void microscopy_simDevice_isRefusedWithOneLine() {
         Path dir = generate(2, 5, 6);
         Cli.Result r = Cli.run("microscopy", dir.toString(), "--device", "sim");
-        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("use --device cpu or cuda");
     }
 

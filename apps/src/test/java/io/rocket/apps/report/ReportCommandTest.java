@@ -120,11 +120,12 @@ class ReportCommandTest {
     }
 
     @Test
-    void unwritableOutput_oneLineErrorExit1() throws Exception {
+    void unwritableOutput_oneLineUsageErrorExit2() throws Exception {
         Path trace = TraceBuilder.smallRun(0, "rocket synthetic").write(dir.resolve("t.json"));
         Path out = dir.resolve("no-such-dir").resolve("r.html");
         Cli.Result r = Cli.run("report", "--trace", trace.toString(), "-o", out.toString());
-        assertThat(r.code()).isEqualTo(1);
-        assertThat(r.err()).startsWith("rocket: error: cannot write report " + out).hasLineCount(1);
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("rocket: --output " + out + ": no directory " + out.getParent())
+                .hasLineCount(1);
     }
 }

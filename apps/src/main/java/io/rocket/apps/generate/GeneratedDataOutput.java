@@ -1,4 +1,4 @@
-package io.rocket.apps;
+package io.rocket.apps.generate;
 
 import io.rocket.cli.CommandFailure;
 import io.rocket.cli.ExitCode;
