@@ -8,6 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -41,6 +42,8 @@ final class DeferredOutputs<K, R> implements ResultSink<K, R> {
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     private volatile ResultSink<K, R> sink;
     private boolean stopped;
+    /** The first write that failed (a full disk): later results are not written, the run ends with its message. */
+    private volatile RocketException failure;
 
     /**
      * @param opener opens the outputs, once
@@ -73,8 +76,12 @@ final class DeferredOutputs<K, R> implements ResultSink<K, R> {
     public void accept(int i, int j, K left, K right, R result) {
         lock.readLock().lock();
         try {
-            if (!stopped) {
-                sink().accept(i, j, left, right, result);
+            if (!stopped && failure == null) {
+                try {
+                    sink().accept(i, j, left, right, result);
+                } catch (UncheckedIOException e) {
+                    failed(e);
+                }
             }
         } finally {
             lock.readLock().unlock();
@@ -85,8 +92,12 @@ final class DeferredOutputs<K, R> implements ResultSink<K, R> {
     public void failed(int i, int j, K left, K right, Throwable error) {
         lock.readLock().lock();
         try {
-            if (!stopped) {
-                sink().failed(i, j, left, right, error);
+            if (!stopped && failure == null) {
+                try {
+                    sink().failed(i, j, left, right, error);
+                } catch (UncheckedIOException e) {
+                    failed(e);
+                }
             }
         } finally {
             lock.readLock().unlock();
@@ -97,8 +108,12 @@ final class DeferredOutputs<K, R> implements ResultSink<K, R> {
     public void replay(int i, int j, K left, K right, R result) {
         lock.readLock().lock();
         try {
-            if (!stopped) {
-                sink().replay(i, j, left, right, result);
+            if (!stopped && failure == null) {
+                try {
+                    sink().replay(i, j, left, right, result);
+                } catch (UncheckedIOException e) {
+                    failed(e);
+                }
             }
         } finally {
             lock.readLock().unlock();
@@ -109,12 +124,36 @@ final class DeferredOutputs<K, R> implements ResultSink<K, R> {
     public void replayFailed(int i, int j, K left, K right, Throwable error) {
         lock.readLock().lock();
         try {
-            if (!stopped) {
-                sink().replayFailed(i, j, left, right, error);
+            if (!stopped && failure == null) {
+                try {
+                    sink().replayFailed(i, j, left, right, error);
+                } catch (UncheckedIOException e) {
+                    failed(e);
+                }
             }
         } finally {
             lock.readLock().unlock();
         }
+    }
+
+    /**
+     * The first failed write stops the outputs: one line says so now, the run goes on (a result store still keeps
+     * what it computes), and {@link #failure} ends the command with the message.
+     */
+    private synchronized void failed(UncheckedIOException e) {
+        if (failure == null) {
+            failure = new RocketException("cannot write " + e.getCause().getMessage(), e.getCause());
+            LOG.error("{}; no more results are written to it", failure.getMessage());
+        }
+    }
+
+    /**
+     * The first write that failed, as the error the command ends with.
+     *
+     * @return the error naming the file and the problem, or null when every write succeeded
+     */
+    RocketException failure() {
+        return failure;
     }
 
     /** A journal keeps the files in step with its records from the start: they are opened now. */
@@ -147,16 +186,19 @@ final class DeferredOutputs<K, R> implements ResultSink<K, R> {
     }
 
     /**
-     * Puts what the outputs hold in memory into their files; nothing when they are not open or stopped.
+     * Puts what the outputs hold in memory into their files; nothing when they are not open, stopped or failed. A
+     * write that fails stops the outputs as a failed result does ({@link #failure}).
      *
-     * @throws IOException when a file cannot be written
+     * @throws IOException never; declared for the outputs' sake
      */
     void writeOut() throws IOException {
         lock.readLock().lock();
         try {
-            if (!stopped && sink instanceof WritesOut w) {
+            if (!stopped && failure == null && sink instanceof WritesOut w) {
                 w.writeOut();
             }
+        } catch (IOException e) {
+            failed(new UncheckedIOException(e));
         } finally {
             lock.readLock().unlock();
         }

@@ -182,9 +182,12 @@ public final class JobRunner {
                     throw new RocketException("cannot write " + options.summaryJson() + ": " + e.getMessage(), e);
                 }
             }
+            if (pairOutputs.failure() != null) {
+                throw pairOutputs.failure(); // after the summary: what was computed is still reported
+            }
             return summary;
         } catch (IOException e) {
-            throw new RocketException("cannot write the pair outputs: " + e.getMessage(), e); // names the file
+            throw new RocketException("cannot write " + e.getMessage(), e); // the message names the file first
         }
     }
 

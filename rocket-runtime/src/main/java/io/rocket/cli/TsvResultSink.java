@@ -240,17 +240,26 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles, W
                     file.written();
                 }
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot write results: " + e.getMessage(), e);
+                throw new UncheckedIOException(named(e));
             }
+        }
+
+        /** The exception with the file named first, as messages show it: {@code pairs.tsv: No space left on device}. */
+        private IOException named(IOException e) {
+            return new IOException((path == null ? "standard output" : path.toString()) + ": " + e.getMessage(), e);
         }
 
         /** Puts what is held in memory into the file (a gzip file gets a member end), unless a journal drives it. */
         void writeOut() throws IOException {
-            if (file == null) {
-                writer.flush();
-            } else if (!file.isJournaled() && file.isOpen()) {
-                end();
-                file.writeOut();
+            try {
+                if (file == null) {
+                    writer.flush();
+                } else if (!file.isJournaled() && file.isOpen()) {
+                    end();
+                    file.writeOut();
+                }
+            } catch (IOException e) {
+                throw named(e);
             }
         }
 
@@ -276,15 +285,19 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles, W
         }
 
         void close() throws IOException {
-            if (file == null) {
-                writer.flush(); // standard output stays open
-            } else if (file.isOpen()) {
-                end();
-                if (gzip != null) {
-                    gzip.close(); // frees the deflater, closes the file
-                } else {
-                    file.close();
+            try {
+                if (file == null) {
+                    writer.flush(); // standard output stays open
+                } else if (file.isOpen()) {
+                    end();
+                    if (gzip != null) {
+                        gzip.close(); // frees the deflater, closes the file
+                    } else {
+                        file.close();
+                    }
                 }
+            } catch (IOException e) {
+                throw named(e);
             }
         }
     }

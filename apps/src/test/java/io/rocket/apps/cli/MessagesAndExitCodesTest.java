@@ -55,6 +55,12 @@ class MessagesAndExitCodesTest {
         cases.add(new Case(ExitCode.USAGE, "synthetic", "--items", "5", "--output", "-", "--journal",
                 data.resolve("journal").toString()));
         cases.add(new Case(ExitCode.ERROR, "forensics", photos, "--host-cache-size", "1K", "--no-progress"));
+        if (java.nio.file.Files.isWritable(Path.of("/dev/full"))) { // a disk that is full: one line naming the file
+            cases.add(new Case(ExitCode.ERROR, "synthetic", "--items", "300", "--output", "/dev/full",
+                    "--no-progress"));
+            cases.add(new Case(ExitCode.ERROR, "synthetic", "--items", "20", "--errors", "/dev/full",
+                    "--no-progress"));
+        }
         return cases;
     }
 
