@@ -80,6 +80,8 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
     private final PairBatch<R> batch;
     private final ResultSink<K, R> sink;
     private RecordWriter writer;
+    /** Held from opening to closing: one run writes the store at a time. */
+    private StoreLock storeLock;
 
     private ResultStore(JournalOptions options, Application<K, R> app, List<K> keys, PairSpace space,
                         ResultCodec<R> codec, ResultSink<K, R> next) {
@@ -110,6 +112,7 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
      */
     static void check(JournalOptions options, Application<?, ?> app) {
         Path dir = options.dir();
+        StoreLock.check(dir, "--store");
         if (JournalStore.exists(dir)) {
             throw new RocketException("--store: " + dir + " holds a run journal, not a result store; give it as "
                     + "--journal " + dir + " --resume, or choose another directory");
@@ -181,9 +184,16 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
             throw new RocketException(app.name() + " cannot keep a result store: it defines no result codec");
         }
         check(options, app);
-        ResultStore<K, R> store = new ResultStore<>(options, app, keys, space, codec, sink);
-        store.begin(identity(options, app));
-        return store;
+        StoreLock lock = StoreLock.acquire(options.dir(), "--store");
+        try {
+            ResultStore<K, R> store = new ResultStore<>(options, app, keys, space, codec, sink);
+            store.storeLock = lock;
+            store.begin(identity(options, app));
+            return store;
+        } catch (RuntimeException | Error e) {
+            lock.close();
+            throw e;
+        }
     }
 
     private void begin(JobIdentity identity) {
@@ -202,7 +212,7 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
                 LOG.info("store {}: removed the new log of a compaction that did not finish", dir);
             }
             if (Files.exists(dir.resolve(HEADER))) { // checked to be this job's by open()
-                store = JournalStore.open(dir, this::replay);
+                store = JournalStore.open(dir, this::replay, "run again to start a new store");
                 LOG.info("store {}: reused {} pairs ({} failed) from {} records", dir, reused.size(), reusedErrors,
                         store.recovered());
             } else {
@@ -234,8 +244,7 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
         int defined = in.readInt();
         for (int k = 0; k < defined; k++) {
             int id = in.readInt();
-            byte[] text = new byte[in.readInt()];
-            in.readFully(text);
+            byte[] text = JournalStore.readBytes(in);
             if (id != nextId) {
                 throw new IOException("a record defines store item " + id + " where " + nextId + " was next");
             }
@@ -328,9 +337,13 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
     /** Writes what is left; with {@code --compact-store}, then compacts the store to the pairs of the run's items. */
     @Override
     public void close() {
-        writer.close();
-        if (compact) {
-            compactToRunItems();
+        try {
+            writer.close();
+            if (compact) {
+                compactToRunItems();
+            }
+        } finally {
+            storeLock.close();
         }
     }
 
@@ -353,7 +366,11 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
 
     @Override
     public void closeQuietly() {
-        writer.closeQuietly();
+        try {
+            writer.closeQuietly();
+        } finally {
+            storeLock.close();
+        }
     }
 
     /** A record: the items new to the store, then the batch. */

@@ -153,8 +153,7 @@ public final class StoreCompaction {
             DataOutputStream defs = new DataOutputStream(definitions);
             for (int k = 0; k < defined; k++) {
                 int id = in.readInt();
-                byte[] text = new byte[in.readInt()];
-                in.readFully(text);
+                byte[] text = JournalStore.readBytes(in);
                 if (id != nextOld) {
                     throw new IOException("a record defines store item " + id + " where " + nextOld + " was next");
                 }
