@@ -142,7 +142,7 @@ final class JournalStore implements AutoCloseable {
      * tail after the last one, and returns the store positioned there.
      */
     static JournalStore open(Path dir, RecordReader reader) throws IOException {
-        return open(dir, reader, "run again to start over");
+        return open(dir, reader, "run again to start over", null);
     }
 
     /**
@@ -153,9 +153,10 @@ final class JournalStore implements AutoCloseable {
      * {@value #RECORDS} are damage: refused, leaving the files as they are.
      *
      * @param startOver what the user does to start over, after "move DIR aside and" (for the refusal)
+     * @param repair    how to repair damage instead, after "or", or null
      * @throws IOException naming the file, the byte offset and what is wrong, in one line
      */
-    static JournalStore open(Path dir, RecordReader reader, String startOver) throws IOException {
+    static JournalStore open(Path dir, RecordReader reader, String startOver, String repair) throws IOException {
         Path file = dir.resolve(RECORDS);
         if (!Files.exists(file)) {
             throw new IOException(file + " is missing (the header beside it remains): its records are lost; move "
@@ -196,7 +197,7 @@ final class JournalStore implements AutoCloseable {
                     reader.record(payload);
                 } catch (IOException e) {
                     throw damaged(file, good, "a record that cannot be read: " + (e.getMessage() == null
-                            ? "it ends early" : e.getMessage()), dir, startOver);
+                            ? "it ends early" : e.getMessage()), dir, damageHint(startOver, repair));
                 }
                 good += 8 + length;
                 records++;
@@ -204,7 +205,8 @@ final class JournalStore implements AutoCloseable {
             if (bad != null) {
                 long next = nextValid(log, good + 1, size);
                 if (next >= 0) {
-                    throw damaged(file, good, bad + ", and a valid record follows at byte " + next, dir, startOver);
+                    throw damaged(file, good, bad + ", and a valid record follows at byte " + next, dir,
+                            damageHint(startOver, repair));
                 }
                 LOG.warn("{}: cut {} bytes at byte {} ({}, nothing valid after it: the tail of a run that stopped "
                         + "while writing; its pairs are computed again)", file, size - good, good, bad);
@@ -217,6 +219,98 @@ final class JournalStore implements AutoCloseable {
             log.close();
             throw e;
         }
+    }
+
+    /** Rewrites one good record for a repaired log: what to keep of it, or null for nothing. */
+    interface RecordRewriter {
+        /**
+         * @throws IOException when the record cannot be read: it is dropped
+         */
+        byte[] rewrite(byte[] payload) throws IOException;
+    }
+
+    /**
+     * What {@link #repair} dropped: the bytes of damaged records and regions, how many there were, and the records
+     * kept.
+     */
+    record Repair(long bytesDropped, int recordsDropped, int recordsKept) {
+    }
+
+    /**
+     * Repairs the log in {@code dir}: every record with a valid length and checksum that {@code rewriter} can read
+     * is kept (as it rewrites it), in order; damaged regions (up to the next valid record) and records it cannot
+     * read are dropped. When anything is dropped, the kept records go to {@code temp}, which is synced and renamed
+     * over {@value #RECORDS}; otherwise the log is left as it is.
+     */
+    static Repair repair(Path dir, Path temp, RecordRewriter rewriter) throws IOException {
+        Path file = dir.resolve(RECORDS);
+        long dropped = 0;
+        int droppedRecords = 0;
+        int kept = 0;
+        try (FileChannel log = FileChannel.open(file, StandardOpenOption.READ);
+             JournalStore out = createLog(temp)) {
+            long size = log.size();
+            long at = 0;
+            ByteBuffer head = ByteBuffer.allocate(8);
+            while (at < size) {
+                int length = -1;
+                if (size - at >= 8) {
+                    head.clear();
+                    readFully(log, head, at);
+                    length = head.getInt(0);
+                }
+                if (length >= 1 && length <= MAX_RECORD && length <= size - at - 8) {
+                    ByteBuffer payload = ByteBuffer.allocate(length);
+                    readFully(log, payload, at + 8);
+                    CRC32 crc = new CRC32();
+                    crc.update(payload.array());
+                    if ((int) crc.getValue() == head.getInt(4)) {
+                        byte[] keep;
+                        try {
+                            keep = rewriter.rewrite(payload.array());
+                        } catch (IOException e) {
+                            keep = null;
+                            dropped += 8 + length;
+                            droppedRecords++;
+                        }
+                        if (keep != null) {
+                            out.append(keep, false);
+                            kept++;
+                        }
+                        at += 8 + length;
+                        continue;
+                    }
+                }
+                long next = nextValid(log, at + 1, size);
+                long end = next < 0 ? size : next;
+                dropped += end - at;
+                droppedRecords++;
+                at = end;
+            }
+            out.force();
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(temp);
+            throw e;
+        }
+        if (dropped == 0) {
+            Files.deleteIfExists(temp);
+        } else {
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            forceDirectory(dir);
+        }
+        return new Repair(dropped, droppedRecords, kept);
+    }
+
+    private static void readFully(FileChannel log, ByteBuffer into, long at) throws IOException {
+        while (into.hasRemaining()) {
+            if (log.read(into, at + into.position()) < 0) {
+                throw new IOException("unexpected end of " + RECORDS);
+            }
+        }
+    }
+
+    private static String damageHint(String startOver, String repair) {
+        return repair == null ? startOver : startOver + ", or " + repair;
     }
 
     private static IOException damaged(Path file, long offset, String what, Path dir, String startOver) {

@@ -57,6 +57,7 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
 
     private final Path dir;
     private final boolean compact;
+    private final boolean repair;
     /** The run's pairs; null for every pair of its items. */
     private final PairSpace space;
     private final Application<K, R> app;
@@ -88,6 +89,7 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
         this.dir = options.dir();
         this.space = space;
         this.compact = options.compact();
+        this.repair = options.repair();
         this.app = app;
         this.keys = List.copyOf(keys);
         this.codec = codec;
@@ -212,7 +214,11 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
                 LOG.info("store {}: removed the new log of a compaction that did not finish", dir);
             }
             if (Files.exists(dir.resolve(HEADER))) { // checked to be this job's by open()
-                store = JournalStore.open(dir, this::replay, "run again to start a new store");
+                if (repair && Files.exists(dir.resolve(JournalStore.RECORDS))) {
+                    repair();
+                }
+                store = JournalStore.open(dir, this::replay, "run again to start a new store",
+                        "add --store-repair to keep its good records and drop the damaged ones");
                 LOG.info("store {}: reused {} pairs ({} failed) from {} records", dir, reused.size(), reusedErrors,
                         store.recovered());
             } else {
@@ -236,6 +242,19 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
             }
         }
         writer = new RecordWriter("store " + dir, store, new Batch(), recordPairs == Integer.MAX_VALUE);
+    }
+
+    /** {@code --store-repair}: keeps the good records, drops the damaged ones, and says so. */
+    private void repair() throws IOException {
+        StoreCompaction.Repaired r = StoreCompaction.repair(dir, codec);
+        if (r.bytesDropped() > 0) {
+            LOG.warn("store {}: repaired: dropped {} bytes in {} damaged records (or regions){}; kept {} records; "
+                    + "the pairs dropped are computed again", dir, r.bytesDropped(), r.recordsDropped(),
+                    r.pairsOfLostItems() == 0 ? "" : " and " + r.pairsOfLostItems() + " pairs of the items they "
+                            + "defined", r.recordsKept());
+        } else {
+            LOG.info("store {}: --store-repair: no damage found", dir);
+        }
     }
 
     /** Reads one record back: the items it defines, the items found failed, then the pairs. */

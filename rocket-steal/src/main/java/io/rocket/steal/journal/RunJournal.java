@@ -150,7 +150,8 @@ public final class RunJournal<K, R> implements ResultLog<K, R> {
                     throw new RocketException("--resume: the journal in " + dir + " was written with the outputs "
                             + header.outputs() + ", this run writes " + outputs + "; resume with the same outputs");
                 }
-                store = JournalStore.open(dir, this::replay, "run again without --resume to start a new journal");
+                store = JournalStore.open(dir, this::replay, "run again without --resume to start a new journal",
+                        null);
                 try {
                     files.cut(lengths);
                 } catch (IOException e) {

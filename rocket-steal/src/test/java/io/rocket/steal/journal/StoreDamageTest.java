@@ -21,7 +21,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Hostile and unlucky inputs for a result store and a run journal: damage in the middle of a log is refused in one
- * line and leaves the files as they are (only a torn tail is cut); a length read from a record never sizes an
+ * line and leaves the files as they are (only a torn tail is cut), or with {@code --store-repair} keeps the good
+ * records and drops the damaged ones; a length read from a record never sizes an
  * allocation beyond the record; a missing records file or a garbled header is named; a second writer on the same
  * directory is refused while the first holds it, and a lock file whose holder died blocks nothing.
  */
@@ -52,8 +53,12 @@ class StoreDamageTest {
 
     /** A run over {@code keys}: computes every pair the store did not give; returns the sink. */
     private LineSink run(List<Integer> keys) throws Exception {
+        return run(keys, false);
+    }
+
+    private LineSink run(List<Integer> keys, boolean repair) throws Exception {
         LineSink sink = new LineSink(out);
-        ResultStore<Integer, Long> store = ResultStore.open(JournalOptions.store(dir, "--seed=1"),
+        ResultStore<Integer, Long> store = ResultStore.open(JournalOptions.store(dir, "--seed=1").withRepair(repair),
                 new JournalTestApp(0), keys, sink);
         for (int i = 0; i < keys.size(); i++) {
             for (int j = i + 1; j < keys.size(); j++) {
@@ -104,7 +109,7 @@ class StoreDamageTest {
                 .hasMessageStartingWith("--store " + dir + ": " + records + " is damaged at byte 0 (a record that "
                         + "fails its checksum, and a valid record follows at byte ")
                 .hasMessageEndingWith("); it is left as it is: move " + dir + " aside and run again to start a new "
-                        + "store")
+                        + "store, or add --store-repair to keep its good records and drop the damaged ones")
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
         assertThat(Files.readAllBytes(records)).isEqualTo(damaged);
 
@@ -114,6 +119,56 @@ class StoreDamageTest {
         assertThatThrownBy(() -> run(range(8))).hasMessageContaining(" is damaged at byte 0 (a record of ");
         flipByte(records, 1);
         assertThat(run(range(8)).accepted).isEmpty(); // whole again: every pair reused
+    }
+
+    /** The offsets of the log's records. */
+    private static List<Long> recordStarts(Path records) throws IOException {
+        List<Long> starts = new java.util.ArrayList<>();
+        try (RandomAccessFile f = new RandomAccessFile(records.toFile(), "rw")) {
+            for (long at = 0; at < f.length(); ) {
+                starts.add(at);
+                f.seek(at);
+                at += 8 + f.readInt();
+            }
+        }
+        return starts;
+    }
+
+    @Test
+    void storeRepair_keepsTheGoodRecords_andDropsTheDamagedOne() throws Exception {
+        run(range(4)); // one record: items 0..3 and their 6 pairs
+        run(range(8)); // items 4..7 and 10 pairs, then records of 10 and 2 pairs
+        Path records = dir.resolve(JournalStore.RECORDS);
+        List<Long> starts = recordStarts(records);
+        assertThat(starts).hasSize(4);
+        flipByte(records, starts.get(2) + 20); // the second record of the second run: 10 pairs, no items
+        assertThatThrownBy(() -> run(range(8))).hasMessageContaining(" is damaged at byte " + starts.get(2) + " (");
+
+        LineSink repaired = run(range(8), true);
+        assertThat(repaired.accepted).hasSize(10);
+        assertThat(repaired.replayed).hasSize(28 - 10);
+        LineSink after = run(range(8));
+        assertThat(after.accepted).isEmpty();
+        assertThat(after.replayed).hasSize(28);
+        // Nothing left to repair: the log stays as it is.
+        byte[] whole = Files.readAllBytes(records);
+        assertThat(run(range(8), true).accepted).isEmpty();
+        assertThat(Files.readAllBytes(records)).isEqualTo(whole);
+    }
+
+    @Test
+    void storeRepair_ofARecordThatDefinedItems_dropsTheirPairs_andKeepsTheItemsDefinedAfter() throws Exception {
+        run(range(4));
+        run(range(8));
+        run(range(10)); // items 8 and 9, after those of the second run
+        Path records = dir.resolve(JournalStore.RECORDS);
+        List<Long> starts = recordStarts(records);
+        flipByte(records, starts.get(1) + 14); // the record that defines items 4..7
+        LineSink repaired = run(range(10), true);
+        // Every pair of items 4..7 is computed again (the items are lost); the pairs of 0..3, 8 and 9 are kept.
+        assertThat(repaired.replayed).hasSize(15);
+        assertThat(repaired.accepted).hasSize(45 - 15);
+        assertThat(run(range(10)).accepted).isEmpty();
     }
 
     @Test
@@ -138,7 +193,8 @@ class StoreDamageTest {
                 .isInstanceOf(RocketException.class)
                 .hasMessage("--store " + dir + ": " + records + " is damaged at byte 0 (a record that cannot be "
                         + "read: a length of 2147483647 bytes where the record holds " + (Files.size(records) - 20)
-                        + " more); it is left as it is: move " + dir + " aside and run again to start a new store");
+                        + " more); it is left as it is: move " + dir + " aside and run again to start a new store, or "
+                        + "add --store-repair to keep its good records and drop the damaged ones");
         assertThatThrownBy(() -> StoreCompaction.compact(dir, new JournalTestApp(0).resultCodec(), Set.of(), 0))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("a length of 2147483647 bytes where the record holds");
