@@ -83,6 +83,8 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
     private RecordWriter writer;
     /** Held from opening to closing: one run writes the store at a time. */
     private StoreLock storeLock;
+    /** Set when {@link #close} begins: a {@link #closeQuietly} meanwhile (a shutdown hook) leaves the lock to it. */
+    private volatile boolean closing;
 
     private ResultStore(JournalOptions options, Application<K, R> app, List<K> keys, PairSpace space,
                         ResultCodec<R> codec, ResultSink<K, R> next) {
@@ -356,6 +358,7 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
     /** Writes what is left; with {@code --compact-store}, then compacts the store to the pairs of the run's items. */
     @Override
     public void close() {
+        closing = true;
         try {
             writer.close();
             if (compact) {
@@ -385,10 +388,13 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
 
     @Override
     public void closeQuietly() {
+        boolean closeRunning = closing;
         try {
             writer.closeQuietly();
         } finally {
-            storeLock.close();
+            if (!closeRunning) {
+                storeLock.close();
+            }
         }
     }
 

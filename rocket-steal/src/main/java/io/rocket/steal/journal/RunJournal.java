@@ -69,6 +69,8 @@ public final class RunJournal<K, R> implements ResultLog<K, R> {
     private RecordWriter writer;
     /** Held from opening to closing: one run writes the journal at a time. */
     private StoreLock journalLock;
+    /** Set when {@link #close} begins: a {@link #closeQuietly} meanwhile (a shutdown hook) leaves the lock to it. */
+    private volatile boolean closing;
 
     private RunJournal(JournalOptions options, Application<K, R> app, List<K> keys, ResultCodec<R> codec,
                        ResultSink<K, R> next) {
@@ -232,6 +234,7 @@ public final class RunJournal<K, R> implements ResultLog<K, R> {
      */
     @Override
     public void close() {
+        closing = true;
         try {
             writer.close();
         } finally {
@@ -241,10 +244,13 @@ public final class RunJournal<K, R> implements ResultLog<K, R> {
 
     @Override
     public void closeQuietly() {
+        boolean closeRunning = closing;
         try {
             writer.closeQuietly();
         } finally {
-            journalLock.close();
+            if (!closeRunning) {
+                journalLock.close();
+            }
         }
     }
 
