@@ -197,7 +197,7 @@ public final class RuntimeOptionsMixin {
      *         {@code --journal}
      */
     public JournalOptions journalOptions() {
-        if (store.store() != null || store.compact) {
+        if (store.store() != null || store.compact || store.repair) {
             return store.apply(command, jobOptions(), journal == null ? null : new JournalOptions(journal, resume, ""));
         }
         if (journal == null) {

@@ -35,6 +35,12 @@ public final class StoreOptionsMixin {
                     + "pairs of items a run does not name are dropped.")
     boolean compact;
 
+    @Option(names = "--store-repair",
+            description = "With --store: when the store's log is damaged in the middle (a bad record followed by "
+                    + "good ones), keep its good records and drop the damaged ones, with a warning naming the bytes "
+                    + "and records dropped (their pairs are computed again), rather than refusing the store.")
+    boolean repair;
+
     /** No store; picocli sets the one given. */
     public StoreOptionsMixin() {
     }
@@ -56,12 +62,15 @@ public final class StoreOptionsMixin {
      * @param journal    the {@code --journal} settings, or null
      * @return the settings of the store in {@code --store DIR}; {@code journal} as it is without {@code --store}
      * @throws RocketException when both {@code --store} and {@code --journal} are given, or
-     *                         {@code --compact-store} without {@code --store}
+     *                         {@code --compact-store} or {@code --store-repair} without {@code --store}
      */
     public JournalOptions apply(CommandSpec command, String jobOptions, JournalOptions journal) {
         if (store == null) {
             if (compact) {
                 throw new UsageException("--compact-store: give it with --store DIR");
+            }
+            if (repair) {
+                throw new UsageException("--store-repair: give it with --store DIR");
             }
             return journal;
         }
@@ -70,7 +79,7 @@ public final class StoreOptionsMixin {
                     + "by itself)");
         }
         return JournalOptions.store(store, resultOptions(command, jobOptions), neutralOptions(command))
-                .withCompaction(compact);
+                .withCompaction(compact).withRepair(repair);
     }
 
     /**

@@ -69,6 +69,13 @@ class StoreOptionsMixinTest {
         assertThat(parse("--store", "s", "--compact-store").neutralOptions()).containsExactly("--cut");
         assertThatThrownBy(() -> parse("--journal", "j", "--compact-store"))
                 .hasMessage("--compact-store: give it with --store DIR");
+        // --store-repair is how a run opens the store, not part of the job.
+        JournalOptions repair = parse("--store", "s", "--scale", "3", "--store-repair");
+        assertThat(repair.repair()).isTrue();
+        assertThat(store.repair()).isFalse();
+        assertThat(repair.options()).isEqualTo(store.options());
+        assertThatThrownBy(() -> parse("--store-repair"))
+                .hasMessage("--store-repair: give it with --store DIR");
     }
 
     private record Result(int code, String out, String err) {

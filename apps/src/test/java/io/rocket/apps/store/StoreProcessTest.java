@@ -86,4 +86,39 @@ class StoreProcessTest {
         assertThat(reused + s.get("pairs_computed").asLong()).isEqualTo(PAIRS);
         assertThat(s.get("pairs").asLong()).isEqualTo(PAIRS);
     }
+
+    /**
+     * Two processes on one store: while the first runs, a second run adding other items is refused in one line
+     * naming the first's pid, and leaves the store alone; once the first is killed, its lock file blocks nothing.
+     */
+    @Test
+    @Timeout(120)
+    void aSecondProcessOnTheSameStore_isRefusedNamingTheFirst_andAKilledHoldersLockBlocksNothing() throws Exception {
+        Path store = dir.resolve("store");
+        List<String> run = new ArrayList<>(APP);
+        run.addAll(List.of("--store", store.toString()));
+        Process p = start("first", run);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!stored(store) && p.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(p.isAlive()).as(Files.readString(dir.resolve("first.log"))).isTrue();
+        Cli.Result second = Cli.run("synthetic", "--items", "" + (ITEMS + 10), "--item-bytes", "64", "--seed", "5",
+                "--store", store.toString());
+        assertThat(p.isAlive()).isTrue();
+        assertThat(second.code()).as(second.both()).isEqualTo(1);
+        assertThat(second.err().strip()).as(second.both())
+                .startsWith("rocket: error: --store " + store + ": in use by another run (pid " + p.pid()
+                        + " on host ")
+                .doesNotContain("\n");
+        p.destroyForcibly().waitFor();
+
+        Path summary = dir.resolve("summary.json");
+        Cli.Result after = Cli.run("synthetic", "--items", "" + ITEMS, "--item-bytes", "64", "--seed", "5",
+                "--store", store.toString(), "--summary-json", summary.toString());
+        assertThat(after.code()).as(after.both()).isZero();
+        JsonNode s = new ObjectMapper().readTree(summary.toFile());
+        assertThat(s.get("pairs_reused").asLong()).isPositive();
+        assertThat(s.get("pairs_reused").asLong() + s.get("pairs_computed").asLong()).isEqualTo(PAIRS);
+    }
 }

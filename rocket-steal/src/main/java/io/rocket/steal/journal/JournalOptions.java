@@ -22,9 +22,11 @@ import java.util.Set;
  * @param neutralOptions a store only: the names of the command's options that change no pair's result; they are
  *                not in {@code options}, and a store made while one of them was still part of the job's identity
  *                is read without its line
+ * @param repair  a store only ({@code --store-repair}): a store whose log is damaged in the middle keeps its good
+ *                records and drops the damaged ones ({@link StoreCompaction#repair}), rather than being refused
  */
 public record JournalOptions(Path dir, boolean resume, String options, boolean store, boolean compact,
-                             Set<String> neutralOptions) {
+                             Set<String> neutralOptions, boolean repair) {
     /**
      * Checks the directory and fills in empty options.
      *
@@ -34,11 +36,27 @@ public record JournalOptions(Path dir, boolean resume, String options, boolean s
      * @param store   a result store rather than a journal
      * @param compact compact the store at the end of a run
      * @param neutralOptions names of options that change no result, or null for none
+     * @param repair  repair a damaged store rather than refuse it
      */
     public JournalOptions {
         Objects.requireNonNull(dir, "dir");
         options = options == null ? "" : options;
         neutralOptions = neutralOptions == null ? Set.of() : Set.copyOf(neutralOptions);
+    }
+
+    /**
+     * Settings that do not repair a store.
+     *
+     * @param dir     the directory, never null
+     * @param resume  continue a journal
+     * @param options the application's settings, or null for none
+     * @param store   a result store rather than a journal
+     * @param compact compact the store at the end of a run
+     * @param neutralOptions names of options that change no result, or null for none
+     */
+    public JournalOptions(Path dir, boolean resume, String options, boolean store, boolean compact,
+                          Set<String> neutralOptions) {
+        this(dir, resume, options, store, compact, neutralOptions, false);
     }
 
     /**
@@ -80,7 +98,17 @@ public record JournalOptions(Path dir, boolean resume, String options, boolean s
      * @return the settings with {@code compact} set to {@code value}
      */
     public JournalOptions withCompaction(boolean value) {
-        return new JournalOptions(dir, resume, options, store, value, neutralOptions);
+        return new JournalOptions(dir, resume, options, store, value, neutralOptions, repair);
+    }
+
+    /**
+     * These settings, repairing a damaged store or not.
+     *
+     * @param value whether to repair ({@code --store-repair})
+     * @return the settings with {@code repair} set to {@code value}
+     */
+    public JournalOptions withRepair(boolean value) {
+        return new JournalOptions(dir, resume, options, store, compact, neutralOptions, value);
     }
 
     /**

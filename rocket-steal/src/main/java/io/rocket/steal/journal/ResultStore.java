@@ -57,6 +57,7 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
 
     private final Path dir;
     private final boolean compact;
+    private final boolean repair;
     /** The run's pairs; null for every pair of its items. */
     private final PairSpace space;
     private final Application<K, R> app;
@@ -80,12 +81,17 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
     private final PairBatch<R> batch;
     private final ResultSink<K, R> sink;
     private RecordWriter writer;
+    /** Held from opening to closing: one run writes the store at a time. */
+    private StoreLock storeLock;
+    /** Set when {@link #close} begins: a {@link #closeQuietly} meanwhile (a shutdown hook) leaves the lock to it. */
+    private volatile boolean closing;
 
     private ResultStore(JournalOptions options, Application<K, R> app, List<K> keys, PairSpace space,
                         ResultCodec<R> codec, ResultSink<K, R> next) {
         this.dir = options.dir();
         this.space = space;
         this.compact = options.compact();
+        this.repair = options.repair();
         this.app = app;
         this.keys = List.copyOf(keys);
         this.codec = codec;
@@ -110,6 +116,7 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
      */
     static void check(JournalOptions options, Application<?, ?> app) {
         Path dir = options.dir();
+        StoreLock.check(dir, "--store");
         if (JournalStore.exists(dir)) {
             throw new RocketException("--store: " + dir + " holds a run journal, not a result store; give it as "
                     + "--journal " + dir + " --resume, or choose another directory");
@@ -181,9 +188,16 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
             throw new RocketException(app.name() + " cannot keep a result store: it defines no result codec");
         }
         check(options, app);
-        ResultStore<K, R> store = new ResultStore<>(options, app, keys, space, codec, sink);
-        store.begin(identity(options, app));
-        return store;
+        StoreLock lock = StoreLock.acquire(options.dir(), "--store");
+        try {
+            ResultStore<K, R> store = new ResultStore<>(options, app, keys, space, codec, sink);
+            store.storeLock = lock;
+            store.begin(identity(options, app));
+            return store;
+        } catch (RuntimeException | Error e) {
+            lock.close();
+            throw e;
+        }
     }
 
     private void begin(JobIdentity identity) {
@@ -202,7 +216,11 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
                 LOG.info("store {}: removed the new log of a compaction that did not finish", dir);
             }
             if (Files.exists(dir.resolve(HEADER))) { // checked to be this job's by open()
-                store = JournalStore.open(dir, this::replay);
+                if (repair && Files.exists(dir.resolve(JournalStore.RECORDS))) {
+                    repair();
+                }
+                store = JournalStore.open(dir, this::replay, "run again to start a new store",
+                        "add --store-repair to keep its good records and drop the damaged ones");
                 LOG.info("store {}: reused {} pairs ({} failed) from {} records", dir, reused.size(), reusedErrors,
                         store.recovered());
             } else {
@@ -228,14 +246,26 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
         writer = new RecordWriter("store " + dir, store, new Batch(), recordPairs == Integer.MAX_VALUE);
     }
 
+    /** {@code --store-repair}: keeps the good records, drops the damaged ones, and says so. */
+    private void repair() throws IOException {
+        StoreCompaction.Repaired r = StoreCompaction.repair(dir, codec);
+        if (r.bytesDropped() > 0) {
+            LOG.warn("store {}: repaired: dropped {} bytes in {} damaged records (or regions){}; kept {} records; "
+                    + "the pairs dropped are computed again", dir, r.bytesDropped(), r.recordsDropped(),
+                    r.pairsOfLostItems() == 0 ? "" : " and " + r.pairsOfLostItems() + " pairs of the items they "
+                            + "defined", r.recordsKept());
+        } else {
+            LOG.info("store {}: --store-repair: no damage found", dir);
+        }
+    }
+
     /** Reads one record back: the items it defines, the items found failed, then the pairs. */
     private void replay(byte[] payload) throws IOException {
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload));
         int defined = in.readInt();
         for (int k = 0; k < defined; k++) {
             int id = in.readInt();
-            byte[] text = new byte[in.readInt()];
-            in.readFully(text);
+            byte[] text = JournalStore.readBytes(in);
             if (id != nextId) {
                 throw new IOException("a record defines store item " + id + " where " + nextId + " was next");
             }
@@ -328,9 +358,14 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
     /** Writes what is left; with {@code --compact-store}, then compacts the store to the pairs of the run's items. */
     @Override
     public void close() {
-        writer.close();
-        if (compact) {
-            compactToRunItems();
+        closing = true;
+        try {
+            writer.close();
+            if (compact) {
+                compactToRunItems();
+            }
+        } finally {
+            storeLock.close();
         }
     }
 
@@ -353,7 +388,14 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
 
     @Override
     public void closeQuietly() {
-        writer.closeQuietly();
+        boolean closeRunning = closing;
+        try {
+            writer.closeQuietly();
+        } finally {
+            if (!closeRunning) {
+                storeLock.close();
+            }
+        }
     }
 
     /** A record: the items new to the store, then the batch. */

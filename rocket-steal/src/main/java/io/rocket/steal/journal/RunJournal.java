@@ -67,6 +67,10 @@ public final class RunJournal<K, R> implements ResultLog<K, R> {
     private long resumedErrors;
     private long[] lengths;
     private RecordWriter writer;
+    /** Held from opening to closing: one run writes the journal at a time. */
+    private StoreLock journalLock;
+    /** Set when {@link #close} begins: a {@link #closeQuietly} meanwhile (a shutdown hook) leaves the lock to it. */
+    private volatile boolean closing;
 
     private RunJournal(JournalOptions options, Application<K, R> app, List<K> keys, ResultCodec<R> codec,
                        ResultSink<K, R> next) {
@@ -91,6 +95,7 @@ public final class RunJournal<K, R> implements ResultLog<K, R> {
      * @throws RocketException naming the problem in one line
      */
     public static void check(JournalOptions options) {
+        StoreLock.check(options.dir(), "--journal");
         if (Files.exists(options.dir().resolve(ResultStore.HEADER))) {
             throw new RocketException(options.dir() + " holds a result store, not a journal; give it as --store "
                     + options.dir());
@@ -120,9 +125,16 @@ public final class RunJournal<K, R> implements ResultLog<K, R> {
             throw new RocketException(app.name() + " cannot keep a journal: it defines no result codec");
         }
         check(options);
-        RunJournal<K, R> journal = new RunJournal<>(options, app, keys, codec, sink);
-        journal.begin(options, JobIdentity.of(app, keys, options.options()));
-        return journal;
+        StoreLock lock = StoreLock.acquire(options.dir(), "--journal");
+        try {
+            RunJournal<K, R> journal = new RunJournal<>(options, app, keys, codec, sink);
+            journal.journalLock = lock;
+            journal.begin(options, JobIdentity.of(app, keys, options.options()));
+            return journal;
+        } catch (RuntimeException | Error e) {
+            lock.close();
+            throw e;
+        }
     }
 
     private void begin(JournalOptions options, JobIdentity identity) {
@@ -140,7 +152,8 @@ public final class RunJournal<K, R> implements ResultLog<K, R> {
                     throw new RocketException("--resume: the journal in " + dir + " was written with the outputs "
                             + header.outputs() + ", this run writes " + outputs + "; resume with the same outputs");
                 }
-                store = JournalStore.open(dir, this::replay);
+                store = JournalStore.open(dir, this::replay, "run again without --resume to start a new journal",
+                        null);
                 try {
                     files.cut(lengths);
                 } catch (IOException e) {
@@ -221,12 +234,24 @@ public final class RunJournal<K, R> implements ResultLog<K, R> {
      */
     @Override
     public void close() {
-        writer.close();
+        closing = true;
+        try {
+            writer.close();
+        } finally {
+            journalLock.close();
+        }
     }
 
     @Override
     public void closeQuietly() {
-        writer.closeQuietly();
+        boolean closeRunning = closing;
+        try {
+            writer.closeQuietly();
+        } finally {
+            if (!closeRunning) {
+                journalLock.close();
+            }
+        }
     }
 
     /** A record: the files' lengths (taken with the batch, under one lock), then the batch; files made durable first. */

@@ -116,11 +116,46 @@ public final class StoreCompaction {
         }
     }
 
-    /** One reading of the log: counts what is live and, with a log to write to, writes it there. */
+    /**
+     * What {@link #repair} did.
+     *
+     * @param bytesDropped     bytes of damaged records and regions dropped
+     * @param recordsDropped   damaged records (or regions up to the next valid record) dropped
+     * @param recordsKept      records kept
+     * @param pairsOfLostItems pairs dropped from kept records because they name an item a dropped record defined
+     */
+    public record Repaired(long bytesDropped, int recordsDropped, int recordsKept, long pairsOfLostItems) {
+    }
+
+    /**
+     * Repairs the store in {@code dir} ({@code --store-repair}): keeps every record that has a valid length and
+     * checksum and can be read, in order, and drops the damaged ones (a damaged region up to the next valid record
+     * counts as one), and the pairs of the items a dropped record defined; items are renumbered in order. The new
+     * log replaces the old one atomically, as a compaction's does; when nothing is damaged the log is left as it is.
+     *
+     * @param dir   the store's directory, whose writer is not open
+     * @param codec the job's result codec
+     * @return what was dropped and kept
+     * @throws IOException when the log cannot be read or the new one written; the old log is then as it was
+     */
+    public static Repaired repair(Path dir, ResultCodec<?> codec) throws IOException {
+        removeLeftover(dir);
+        Pass pass = new Pass(codec, null, null, Files.size(dir.resolve(JournalStore.RECORDS)) / 8);
+        JournalStore.Repair r = JournalStore.repair(dir, dir.resolve(TEMP), pass::rewrite);
+        return new Repaired(r.bytesDropped(), r.recordsDropped(), r.recordsKept(), pass.lostPairs);
+    }
+
+    /**
+     * One reading of the log: counts what is live and, with a log to write to, writes it there. Without
+     * {@code live} (a repair) every item is live, pairs are not deduplicated, and a record may define items past a
+     * gap (the items of a dropped record): they are dead, and so are their pairs.
+     */
     private static final class Pass {
         private final ResultCodec<?> codec;
         private final Set<String> live;
         private final JournalStore out;
+        /** A repair's bound on item ids: a damaged id must not size an allocation. */
+        private final long maxId;
         /** Each old store id's new id, -1 when dead. */
         private int[] newIds = new int[64];
         private int nextOld;
@@ -132,17 +167,52 @@ public final class StoreCompaction {
         long livePairs;
         long items;
         long liveItems;
+        long lostPairs;
 
         Pass(ResultCodec<?> codec, Set<String> live, JournalStore out) {
+            this(codec, live, out, Integer.MAX_VALUE);
+        }
+
+        Pass(ResultCodec<?> codec, Set<String> live, JournalStore out, long maxId) {
             this.codec = codec;
             this.live = live;
             this.out = out;
-            this.forward = new PairSet(live.size());
-            this.backward = new PairSet(live.size());
+            this.maxId = maxId;
+            this.forward = live == null ? null : new PairSet(live.size());
+            this.backward = live == null ? null : new PairSet(live.size());
         }
 
         /** Reads one record; writes its live part, when it has one, as a record of the new log. */
         void record(byte[] payload) throws IOException {
+            byte[] kept = rewrite(payload);
+            if (out != null && kept != null) {
+                out.append(kept, false);
+            }
+        }
+
+        /**
+         * Reads one record and returns its live part, or null when it has none. A record that cannot be read
+         * changes nothing (a repair drops it and goes on).
+         */
+        byte[] rewrite(byte[] payload) throws IOException {
+            int oldNextOld = nextOld;
+            int oldNextNew = nextNew;
+            long[] counts = {pairs, livePairs, items, liveItems, lostPairs};
+            try {
+                return read(payload);
+            } catch (IOException e) {
+                nextOld = oldNextOld;
+                nextNew = oldNextNew;
+                pairs = counts[0];
+                livePairs = counts[1];
+                items = counts[2];
+                liveItems = counts[3];
+                lostPairs = counts[4];
+                throw e;
+            }
+        }
+
+        private byte[] read(byte[] payload) throws IOException {
             Cursor cursor = new Cursor(payload);
             DataInputStream in = new DataInputStream(cursor);
             ByteArrayOutputStream bytes = new ByteArrayOutputStream(payload.length);
@@ -153,17 +223,19 @@ public final class StoreCompaction {
             DataOutputStream defs = new DataOutputStream(definitions);
             for (int k = 0; k < defined; k++) {
                 int id = in.readInt();
-                byte[] text = new byte[in.readInt()];
-                in.readFully(text);
+                byte[] text = JournalStore.readBytes(in);
+                if (live == null && id > nextOld && id <= maxId) {
+                    grow(id);
+                    Arrays.fill(newIds, nextOld, id, -1); // defined by a dropped record
+                    nextOld = id;
+                }
                 if (id != nextOld) {
                     throw new IOException("a record defines store item " + id + " where " + nextOld + " was next");
                 }
-                if (id >= newIds.length) {
-                    newIds = Arrays.copyOf(newIds, Math.max(id + 1, 2 * newIds.length));
-                }
+                grow(id);
                 items++;
                 nextOld++;
-                boolean alive = live.contains(new String(text, StandardCharsets.UTF_8));
+                boolean alive = live == null || live.contains(new String(text, StandardCharsets.UTF_8));
                 newIds[id] = alive ? nextNew++ : -1;
                 if (alive) {
                     liveItems++;
@@ -211,7 +283,10 @@ public final class StoreCompaction {
                     throw new IOException("bad pair record (kind " + ok + ")");
                 }
                 pairs++;
-                if (i >= 0 && j >= 0 && i != j && (i < j ? forward : backward).add(i, j)) {
+                if (live == null && (i < 0 || j < 0)) {
+                    lostPairs++;
+                }
+                if (i >= 0 && j >= 0 && i != j && (live == null || (i < j ? forward : backward).add(i, j))) {
                     livePairs++;
                     keptPairs++;
                     pairOut.writeByte(ok);
@@ -222,8 +297,12 @@ public final class StoreCompaction {
             }
             kept.writeInt(keptPairs);
             kept.write(pairBytes.toByteArray());
-            if (out != null && (keptDefined > 0 || keptFailed > 0 || keptPairs > 0)) {
-                out.append(bytes.toByteArray(), false);
+            return keptDefined > 0 || keptFailed > 0 || keptPairs > 0 ? bytes.toByteArray() : null;
+        }
+
+        private void grow(int id) {
+            if (id >= newIds.length) {
+                newIds = Arrays.copyOf(newIds, Math.max(id + 1, 2 * newIds.length));
             }
         }
 
