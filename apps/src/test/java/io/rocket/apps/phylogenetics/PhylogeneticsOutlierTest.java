@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
+import io.rocket.core.device.DirectHostMemory;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,6 +73,26 @@ class PhylogeneticsOutlierTest {
         assertThat(without.out()).contains("buffers for up to " + sizes.residues() + " residues");
         assertThat(Files.readAllLines(pairs)).hasSize(1 + 190)
                 .containsExactlyInAnyOrderElementsOf(Files.readAllLines(alone));
+    }
+
+    /**
+     * Buffers that the JVM's direct memory cannot hold (a --max-residues far beyond it) stop the run once, before it
+     * starts, instead of failing every good proteome with an allocation message.
+     */
+    @Test
+    void run_maxResiduesBeyondDirectMemory_refusedOnceUpFront() throws IOException {
+        long parsed = FastaParser.maxParsedBytesForResidues(1_070_000_000L, Convention.CVTREE);
+        // at least 2 + 1 staging buffers on the host and 2 on the cpu device: skip where direct memory holds them
+        Assumptions.assumeTrue(DirectHostMemory.maxDirectBytes() < 5 * parsed);
+        PhyloGenerator.generate(dir.resolve("data"), 3, 0.5, 10, 4);
+
+        Cli.Result r = Cli.run("phylogenetics", dir.resolve("data").toString(), "--max-residues", "1070000000");
+
+        assertThat(r.code()).as(r.both()).isEqualTo(1);
+        assertThat(r.err()).as(r.both()).containsOnlyOnce("phylogenetics: the run's buffers need at least")
+                .contains("staging buffers of 2140.0 MB for parsed items")
+                .contains("this JVM may allocate; raise -XX:MaxDirectMemorySize");
+        assertThat(r.both()).doesNotContain("out of direct memory").doesNotContain("taxon01");
     }
 
     @Test
