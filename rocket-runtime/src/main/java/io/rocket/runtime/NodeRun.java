@@ -13,6 +13,7 @@ import io.rocket.node.PipelineConfig;
 import io.rocket.core.Application;
 import io.rocket.core.ResultSink;
 import io.rocket.core.device.Device;
+import io.rocket.core.device.DirectHostMemory;
 import io.rocket.core.device.Devices;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.core.trace.ChromeTracer;
@@ -75,6 +76,8 @@ final class NodeRun<K, R> implements AutoCloseable {
         this.tracer = chrome == null ? Tracer.NOOP : chrome;
         this.telemetry = new Telemetry(tracer);
         this.config = RunSupport.resolve(app, keys, options, opened.devices().get(0));
+        RunSupport.checkDirectMemory(app, config, opened.devices(), opened.hostMemory().allocatesOnFirstUse(),
+                DirectHostMemory.maxDirectBytes());
         this.journal = keepJournal && options.journal() != null
                 ? ResultLog.open(options.journal(), app, keys, space, sink) : null;
         if (journal != null) {

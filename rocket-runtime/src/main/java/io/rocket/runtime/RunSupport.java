@@ -8,7 +8,9 @@ import io.rocket.core.Application;
 import io.rocket.core.CacheSize;
 import io.rocket.core.ItemException;
 import io.rocket.core.RocketException;
+import io.rocket.core.DeviceKind;
 import io.rocket.core.device.Device;
+import io.rocket.core.device.DirectHostMemory;
 import io.rocket.core.exec.ResourceExecutor;
 import io.rocket.core.summary.CacheStats;
 import io.rocket.core.summary.InputTraffic;
@@ -20,6 +22,7 @@ import io.rocket.core.trace.TraceEvent;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -67,6 +70,50 @@ final class RunSupport {
                 : remoteInputs(app, keys) ? RocketOptions.REMOTE_IO_THREADS : RocketOptions.LOCAL_IO_THREADS;
         return new PipelineConfig(o.hostThreads(), io, o.concurrentJobs(), hostSlots, deviceSlots, staging,
                 o.inputs().readAheadBytes());
+    }
+
+    /**
+     * Refuses, once and before anything is allocated, a run whose fixed buffers cannot fit in the JVM's direct memory
+     * ({@code -XX:MaxDirectMemorySize}, by default the heap's maximum): otherwise the allocations fail during the run,
+     * and every item that meets one fails with an allocation message that says nothing about the item. Counted: the
+     * read buffers of the I/O and CPU threads (always direct), and where memory is plain direct memory (nodes without
+     * GPUs, cpu devices) the parsed-item staging buffers of the node and of each device and the two maximal items
+     * each cache must hold. Read-ahead buffers and the rest of the cache budgets are left out: they are allocated as
+     * the run goes and bounded by their own budgets.
+     *
+     * @param maxDirectBytes the most direct memory the JVM may allocate
+     */
+    static void checkDirectMemory(Application<?, ?> app, PipelineConfig config, List<Device> devices,
+                                  boolean hostIsDirect, long maxDirectBytes) {
+        long input = app.maxInputBytes();
+        long item = app.maxItemBytes();
+        int readBuffers = config.ioThreads() + config.hostThreads();
+        int staging = 0;
+        int items = 0;
+        if (hostIsDirect) {
+            staging += config.stagingBuffers() + config.hostThreads();
+            items += 2;
+        }
+        for (Device device : devices) {
+            if (device.kind() == DeviceKind.CPU) {
+                staging += config.stagingBuffers();
+                items += 2;
+            }
+        }
+        double need = (double) readBuffers * app.maxFileBytes() + (double) staging * input + (double) items * item;
+        if (need > maxDirectBytes) {
+            throw new RocketException(String.format(Locale.ROOT, "%s: the run's buffers need at least %s of direct "
+                            + "memory (%d staging buffers of %s for parsed items, %d read buffers of %s for input "
+                            + "files, %d cache items of %s), more than the %s this JVM may allocate; raise "
+                            + "-XX:MaxDirectMemorySize (by default the heap size, -Xmx), or size the items smaller (the "
+                            + "application's options that size its buffers)",
+                    app.name(), megabytes(need), staging, megabytes(input), readBuffers,
+                    megabytes(app.maxFileBytes()), items, megabytes(item), megabytes(maxDirectBytes)));
+        }
+    }
+
+    private static String megabytes(double bytes) {
+        return String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
     }
 
     /** Whether the first item's files are on remote storage (their file system is not the local one). */

@@ -12,6 +12,7 @@ import io.rocket.core.ResultCodec;
 
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * CVTree as a Rocket application (apps.md §2): one key per proteome file; parse reads the FASTA text (plain or gzip)
@@ -81,13 +82,26 @@ public final class PhylogeneticsApp extends FileItemApplication<Double> {
         try {
             return parsers.get().parse(name, files.bytes(0), out);
         } catch (BufferTooSmallException e) {
-            throw new SlotTooSmallException(String.format(
+            throw new SlotTooSmallException(String.format(Locale.ROOT,
                     "%s: the parsed proteome needs %d bytes but the staging buffer holds %d (%s); "
                             + "rerun with --max-residues %d or more", name, e.requiredBytes(), e.availableBytes(),
-                    sizes.residuesGiven() ? "sized by --max-residues " + sizes.residues()
-                            : "sized from the file sizes read before the run",
-                    sizes.residuesFor(e.requiredBytes())), e);
+                    sizedBy(key), sizes.residuesFor(e.requiredBytes())), e);
         }
+    }
+
+    /** How the staging buffer that {@code key} did not fit was sized, for its error message. */
+    private String sizedBy(Path key) {
+        if (sizes.residuesGiven()) {
+            return "sized by --max-residues " + sizes.residues();
+        }
+        for (SlotSizes.Outlier outlier : sizes.outliers()) {
+            if (outlier.file().equals(key)) {
+                return String.format(Locale.ROOT, "sized for %,d residues, the largest of the proteomes that are not "
+                        + "outliers: its %,d bytes of text are more than %d times the others' (the 95th percentile), "
+                        + "so it was left out", sizes.residues(), outlier.residues(), SlotSizes.OUTLIER_FACTOR);
+            }
+        }
+        return "sized from the file sizes read before the run";
     }
 
     @Override

@@ -217,6 +217,7 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
                         + "(parsed %s, vector slot %s = %d entries)%n", proteomes, k, sizes.residues(),
                 megabytes(sizes.inputBytes()), megabytes(sizes.itemBytes()), sizes.entries());
         out.flush();
+        noteOutliers(sizes, err);
         if (k >= 6 && maxEntries == null) {
             // At K >= 6 the bound is several times what proteomes fill, and fewer slots mean more reloads.
             err.printf(Locale.ROOT, "phylogenetics: note: at K = %d the vector slot (%s) is a worst-case bound "
@@ -225,6 +226,29 @@ public final class PhylogeneticsCommand implements Callable<Integer> {
                     megabytes(sizes.itemBytes()));
             err.flush();
         }
+    }
+
+    /**
+     * Names the proteomes left out of the sizes ({@link SlotSizes}: far larger than the rest), before the run: each
+     * will fail alone, and the note says which {@code --max-residues} includes them.
+     */
+    static void noteOutliers(SlotSizes sizes, PrintWriter err) {
+        List<SlotSizes.Outlier> outliers = sizes.outliers();
+        if (outliers.isEmpty()) {
+            return;
+        }
+        long largest = outliers.stream().mapToLong(SlotSizes.Outlier::residues).max().orElse(0);
+        List<String> shown = outliers.stream().limit(MAX_IGNORED_NAMES)
+                .map(o -> String.format(Locale.ROOT, "%s (%,d residues)",
+                        io.rocket.files.FileItemApplication.fileName(o.file()), o.residues()))
+                .toList();
+        boolean one = outliers.size() == 1;
+        err.printf(Locale.ROOT, "phylogenetics: note: %s%s %s far larger than the others; buffers are sized for %,d "
+                        + "residues, so %s will fail; give --max-residues %d to include %s%n",
+                String.join(", ", shown), outliers.size() > shown.size()
+                        ? " and " + (outliers.size() - shown.size()) + " more" : "",
+                one ? "is" : "are", sizes.residues(), one ? "it" : "they", largest, one ? "it" : "them");
+        err.flush();
     }
 
     private static String megabytes(long bytes) {

@@ -3,6 +3,8 @@ package io.rocket.apps.phylogenetics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -22,6 +24,21 @@ import java.util.List;
  * (8 + 2·text + 1 measured) and the vector bound is taken for 2R residues; {@code residues} stays the count as the
  * text reads it, each protein once, which is what {@code --max-residues} means.
  *
+ * <p><b>Outliers.</b> Every buffer is sized for the largest proteome, and there are many of them (a staging buffer per
+ * parser thread and per job in flight, on the host and on every device), so one proteome much larger than the rest
+ * would make all of them huge: one valid 740 KB gzip file of a single 192 M-residue protein sized every staging buffer
+ * at 384 MB, the run went out of direct memory and failed good proteomes with allocation messages. So the measured
+ * sizes exclude outliers: a proteome is an outlier when its text is more than {@link #OUTLIER_FACTOR} times the
+ * reference size and more than {@link #OUTLIER_MIN_TEXT} bytes. The reference is the 95th percentile (nearest rank)
+ * of the measured sizes, and never more than the second largest: a percentile, not the largest size, so that a rare
+ * few outliers cannot set it; the 95th, so that the largest ordinary proteomes of a collection with a long but
+ * genuine tail still set it, and a proteome within 4 times of them is always included. The floor keeps every
+ * proteome whose buffers are cheap whatever the ratio: 16 MiB of text (a human proteome is about 11 M residues) costs
+ * some hundreds of MB over all the staging buffers. Buffers are then sized for the largest proteome that is not an
+ * outlier; an outlier fails alone when it is parsed, with a {@link SlotTooSmallException} naming its size, the limit
+ * and the {@code --max-residues} that includes it, and the command names the outliers before the run. With
+ * {@code --max-residues} nothing is measured, so nothing is an outlier.
+ *
  * @param k            string length K
  * @param convention   how the text is read (whether proteins are repeated)
  * @param fileBytes    largest input file, as stored (compressed or not)
@@ -30,9 +47,43 @@ import java.util.List;
  * @param entries      largest vector, in entries
  * @param residuesGiven whether {@code residues} came from {@code --max-residues} rather than the files
  * @param entriesGiven  whether {@code entries} came from {@code --max-entries} rather than the bound
+ * @param outliers      the measured proteomes far larger than the rest, left out of the sizes (see above); they fail
+ *                      alone
  */
 public record SlotSizes(int k, Convention convention, long fileBytes, long residues, long inputBytes, long entries,
-                        boolean residuesGiven, boolean entriesGiven) {
+                        boolean residuesGiven, boolean entriesGiven, List<Outlier> outliers) {
+
+    /** A proteome is an outlier when its text is more than this many times the reference size... */
+    public static final int OUTLIER_FACTOR = 4;
+    /** ...and more than this many bytes of text (16 MiB): below it, sizing for it costs little. */
+    public static final long OUTLIER_MIN_TEXT = 16L << 20;
+    /** Percentile of the measured sizes that is the reference size (nearest rank). */
+    static final double REFERENCE_PERCENTILE = 0.95;
+    /**
+     * The read buffers hold an outlier's file whole up to this size (or the staging buffer's, if larger), so that its
+     * failure comes from the parser, naming {@code --max-residues}: a compressed outlier is small as stored.
+     */
+    static final long OUTLIER_READ_BYTES = 16L << 20;
+
+    /**
+     * A proteome left out of the sizes.
+     *
+     * @param file     its path
+     * @param residues its uncompressed text size, which bounds its residues: the {@code --max-residues} that
+     *                 includes it
+     */
+    public record Outlier(Path file, long residues) {
+    }
+
+    public SlotSizes {
+        outliers = List.copyOf(outliers);
+    }
+
+    /** Sizes without outliers. */
+    public SlotSizes(int k, Convention convention, long fileBytes, long residues, long inputBytes, long entries,
+                     boolean residuesGiven, boolean entriesGiven) {
+        this(k, convention, fileBytes, residues, inputBytes, entries, residuesGiven, entriesGiven, List.of());
+    }
 
     /**
      * Sizes for {@code files} read with {@link Convention#CVTREE}; see
@@ -49,25 +100,65 @@ public record SlotSizes(int k, Convention convention, long fileBytes, long resid
     public static SlotSizes measure(List<Path> files, int k, Convention convention, Long maxResidues,
                                     Long maxEntries) {
         CompositionVector.checkK(k);
-        long fileBytes = 0;
-        long text = 0;
-        for (Path file : files) {
+        int n = files.size();
+        long[] stored = new long[n];
+        long[] text = new long[n];
+        for (int i = 0; i < n; i++) {
             try {
-                fileBytes = Math.max(fileBytes, Files.size(file));
+                stored[i] = Files.size(files.get(i));
                 if (maxResidues == null) {
-                    text = Math.max(text, TextSize.of(file));
+                    text[i] = TextSize.of(files.get(i));
                 }
             } catch (IOException e) {
                 // left to the run, which names the file and the problem
             }
         }
-        long residues = maxResidues != null ? maxResidues : text;
+        long limit = maxResidues == null ? outlierLimit(text) : Long.MAX_VALUE;
+        long maxText = 0;
+        long maxStored = 0;
+        long maxOutlierStored = 0;
+        List<Outlier> outliers = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (text[i] > limit) {
+                outliers.add(new Outlier(files.get(i), text[i]));
+                maxOutlierStored = Math.max(maxOutlierStored, stored[i]);
+            } else {
+                maxText = Math.max(maxText, text[i]);
+                maxStored = Math.max(maxStored, stored[i]);
+            }
+        }
+        long residues = maxResidues != null ? maxResidues : maxText;
         long inputBytes = maxResidues != null ? FastaParser.maxParsedBytesForResidues(residues, convention)
-                : FastaParser.maxParsedBytes(text, convention);
+                : FastaParser.maxParsedBytes(maxText, convention);
         long counted = convention.repeatsProteins() ? 2 * residues : residues; // residues the builder sees
         long entries = maxEntries != null ? maxEntries : CompositionVector.maxEntries(k, counted);
+        // An outlier's file is read whole when that is cheap, so that the parser reports it (see OUTLIER_READ_BYTES).
+        long fileBytes = Math.max(maxStored,
+                Math.min(maxOutlierStored, Math.max(OUTLIER_READ_BYTES, Math.min(inputBytes, Integer.MAX_VALUE - 8))));
         return new SlotSizes(k, convention, Math.max(1, fileBytes), residues, inputBytes, Math.max(1, entries),
-                maxResidues != null, maxEntries != null);
+                maxResidues != null, maxEntries != null, outliers);
+    }
+
+    /**
+     * The largest text size that is not an outlier: {@link #OUTLIER_FACTOR} times the reference size (the 95th
+     * percentile by nearest rank, at most the second largest size), and at least {@link #OUTLIER_MIN_TEXT}.
+     */
+    static long outlierLimit(long[] textSizes) {
+        int n = textSizes.length;
+        if (n < 2) {
+            return Long.MAX_VALUE; // one proteome: nothing to compare it with
+        }
+        long[] sorted = textSizes.clone();
+        Arrays.sort(sorted);
+        int rank = Math.min((int) Math.ceil(REFERENCE_PERCENTILE * n), n - 1); // 1-based, at most the second largest
+        long reference = sorted[rank - 1];
+        long byRatio = reference > Long.MAX_VALUE / OUTLIER_FACTOR ? Long.MAX_VALUE : OUTLIER_FACTOR * reference;
+        return Math.max(byRatio, OUTLIER_MIN_TEXT);
+    }
+
+    /** Whether some measured proteome was left out of the sizes (and will fail). */
+    public boolean hasOutliers() {
+        return !outliers.isEmpty();
     }
 
     /** Bytes of one cache slot (one composition vector). */

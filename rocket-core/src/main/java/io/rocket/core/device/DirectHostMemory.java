@@ -32,6 +32,28 @@ public final class DirectHostMemory implements HostMemory {
         }
     }
 
+    /**
+     * The most direct memory this JVM may allocate: {@code -XX:MaxDirectMemorySize}, or when it is not set (or cannot
+     * be read) the JVM's default, the heap's maximum size.
+     *
+     * @return a size in bytes
+     */
+    public static long maxDirectBytes() {
+        try {
+            var diagnostic = java.lang.management.ManagementFactory.getPlatformMXBean(
+                    com.sun.management.HotSpotDiagnosticMXBean.class);
+            if (diagnostic != null) {
+                long set = Long.parseLong(diagnostic.getVMOption("MaxDirectMemorySize").getValue());
+                if (set > 0) {
+                    return set;
+                }
+            }
+        } catch (RuntimeException | LinkageError e) {
+            // not a HotSpot JVM, or no management module: fall back to the default
+        }
+        return Runtime.getRuntime().maxMemory();
+    }
+
     @Override
     public boolean allocatesOnFirstUse() {
         return true;
