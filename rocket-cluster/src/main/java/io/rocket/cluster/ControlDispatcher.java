@@ -77,7 +77,7 @@ public final class ControlDispatcher implements ClusterChannel.Handler {
         }
         try {
             handler.onMessage(from, in);
-        } catch (IOException e) {
+        } catch (IOException | IllegalArgumentException e) { // how decoders reject what they cannot read
             refuseMalformed(from, kind, e);
         }
     }
@@ -86,7 +86,7 @@ public final class ControlDispatcher implements ClusterChannel.Handler {
      * A message whose body cannot be read (it ends early, or holds what no node of a run writes): not from a node of
      * this job, as any process may join a cluster without a secret. Dropped with one line per sender, no stack.
      */
-    private void refuseMalformed(Address from, Wire.Kind kind, IOException e) {
+    private void refuseMalformed(Address from, Wire.Kind kind, Exception e) {
         String line = "cluster: refused a malformed " + kind + " message from " + describe(from) + " ("
                 + (e instanceof EOFException ? "it ends early" : e.getMessage() == null ? e.toString()
                 : e.getMessage()) + "): it is not a node of this job; a cluster secret (--cluster-secret-file) "

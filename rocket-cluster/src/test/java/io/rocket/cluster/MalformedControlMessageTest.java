@@ -58,4 +58,21 @@ class MalformedControlMessageTest {
         assertThat(control.lastRefusal()).startsWith("cluster: refused a malformed REJECT message from "
                 + rogue.toStringLong() + " (");
     }
+
+    @Test
+    void aDecoderRejectingTheBody_refusesTheMessage_inOneLine() {
+        ClusterOptions options = ClusterOptions.loopback("malformed", 0, 3);
+        Membership membership = new Membership(options, new InetSocketAddress("127.0.0.1", 9), 4);
+        ControlDispatcher control = new ControlDispatcher(membership);
+        control.register(Wire.Kind.STATS, (from, in) -> {
+            throw new IllegalArgumentException("region count -5");
+        });
+        UUID rogue = UUID.randomUUID();
+
+        assertThatCode(() -> control.onMessage(rogue, Wire.Kind.STATS, body(1, 2, 3)))
+                .doesNotThrowAnyException();
+
+        assertThat(control.lastRefusal()).startsWith("cluster: refused a malformed STATS message from "
+                + rogue.toStringLong() + " (region count -5): ");
+    }
 }
