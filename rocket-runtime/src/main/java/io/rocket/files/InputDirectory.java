@@ -107,8 +107,13 @@ public final class InputDirectory {
         return new Listing(List.copyOf(items), List.copyOf(ignored), largest);
     }
 
-    /** Whether {@code entry} is a symbolic link whose target does not exist (or cannot be reached). */
-    static boolean dangling(Path entry) {
+    /**
+     * Whether {@code entry} is a symbolic link whose target does not exist (or cannot be reached).
+     *
+     * @param entry a directory entry
+     * @return true for a dangling link
+     */
+    public static boolean dangling(Path entry) {
         return Files.isSymbolicLink(entry) && !Files.exists(entry);
     }
 
