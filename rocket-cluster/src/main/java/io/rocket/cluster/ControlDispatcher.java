@@ -2,10 +2,16 @@ package io.rocket.cluster;
 
 import org.jgroups.Address;
 import org.jgroups.View;
+import org.jgroups.util.NameCache;
+import org.jgroups.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -16,7 +22,8 @@ import java.util.function.Consumer;
  * streaming, the end of the run and the L3 bridge each register their kinds here before the channel connects, so no
  * one place knows them all. Messages from a lost rank are dropped before any layer sees them (a lost rank stays out,
  * even if the network brings it back); a kind no layer of this node registered (a rank-0-only message elsewhere) is
- * ignored. View changes go to every layer that listens for them, in the order they registered.
+ * ignored. A message whose body cannot be read (a peer that is not a node of this job, which can join a cluster
+ * without a secret) is refused with one warning line per sender naming it. View changes go to every layer that listens for them, in the order they registered.
  */
 public final class ControlDispatcher implements ClusterChannel.Handler {
     private static final Logger LOG = LoggerFactory.getLogger(ControlDispatcher.class);
@@ -32,6 +39,10 @@ public final class ControlDispatcher implements ClusterChannel.Handler {
     private final List<Consumer<View>> viewListeners = new CopyOnWriteArrayList<>();
     private final Membership membership;
     private volatile View view;
+    /** Senders of malformed messages already warned about (the next ones are logged at debug level). */
+    private final Set<Address> malformedSenders = ConcurrentHashMap.newKeySet();
+    private static final int MAX_MALFORMED_SENDERS = 64;
+    private volatile String lastRefusal;
 
     public ControlDispatcher(Membership membership) {
         this.membership = membership;
@@ -64,7 +75,43 @@ public final class ControlDispatcher implements ClusterChannel.Handler {
             LOG.debug("cluster: no handler for {} from {} on this node", kind, from);
             return;
         }
-        handler.onMessage(from, in);
+        try {
+            handler.onMessage(from, in);
+        } catch (IOException | IllegalArgumentException e) { // how decoders reject what they cannot read
+            refuseMalformed(from, kind, e);
+        }
+    }
+
+    /**
+     * A message whose body cannot be read (it ends early, or holds what no node of a run writes): not from a node of
+     * this job, as any process may join a cluster without a secret. Dropped with one line per sender, no stack.
+     */
+    private void refuseMalformed(Address from, Wire.Kind kind, Exception e) {
+        String line = "cluster: refused a malformed " + kind + " message from " + describe(from) + " ("
+                + (e instanceof EOFException ? "it ends early" : e.getMessage() == null ? e.toString()
+                : e.getMessage()) + "): it is not a node of this job; a cluster secret (--cluster-secret-file) "
+                + "keeps such peers out";
+        lastRefusal = line;
+        if (malformedSenders.size() < MAX_MALFORMED_SENDERS && malformedSenders.add(from)) {
+            LOG.warn(line);
+        } else {
+            LOG.debug(line);
+        }
+    }
+
+    /** A peer as logs name it: its logical name and its unique id (names are chosen by the peer itself). */
+    static String describe(Address from) {
+        if (from instanceof UUID uuid) {
+            String name = NameCache.get(uuid);
+            String id = uuid.toStringLong();
+            return name == null || name.equals(id) ? id : name + " (" + id + ")";
+        }
+        return String.valueOf(from);
+    }
+
+    /** The line of the last message refused as malformed, or null before any (for tests and diagnostics). */
+    String lastRefusal() {
+        return lastRefusal;
     }
 
     @Override

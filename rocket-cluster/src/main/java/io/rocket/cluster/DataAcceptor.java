@@ -7,6 +7,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
@@ -37,6 +38,7 @@ final class DataAcceptor implements AutoCloseable {
     private final LongAdder received = new LongAdder();
     private final LongAdder refused = new LongAdder();
     private volatile boolean closed;
+    private volatile String lastRefusal;
 
     DataAcceptor(InetAddress bindAddress, DataPlane.Sink sink, ClusterSecurity security, IntPredicate isMember,
                  HandshakeDeadline deadline) {
@@ -78,16 +80,16 @@ final class DataAcceptor implements AutoCloseable {
         while (!closed) {
             try {
                 SocketChannel channel = server.accept();
+                // Taken now: once the channel is closed (by the handshake deadline, say) its address is gone.
+                SocketAddress remote = ChannelIo.remote(channel);
                 channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
                 if (handshakes.incrementAndGet() > MAX_HANDSHAKES) {
                     handshakes.decrementAndGet();
-                    refused.increment();
-                    LOG.warn("data plane: refused a connection from {}: too many handshakes at once",
-                            ChannelIo.remote(channel));
+                    refuse(remote, "too many handshakes at once");
                     ChannelIo.quietlyClose(channel);
                     continue;
                 }
-                readers.execute(() -> serve(channel));
+                readers.execute(() -> serve(channel, remote));
             } catch (IOException e) {
                 if (!closed) {
                     LOG.warn("data plane: accept failed: {}", e.toString());
@@ -98,16 +100,16 @@ final class DataAcceptor implements AutoCloseable {
     }
 
     /** One connection: its handshake, then its frames until it ends. */
-    private void serve(SocketChannel channel) {
+    private void serve(SocketChannel channel, SocketAddress remote) {
         FrameLayer in;
         ScheduledFuture<?> timeout = deadline.arm(channel);
         try {
             in = DataHandshake.accept(channel, security, isMember);
         } catch (IOException | RuntimeException e) {
-            refused.increment();
-            if (!closed) {
-                LOG.warn("data plane: refused a connection from {}: {}", ChannelIo.remote(channel),
-                        deadline.reason(timeout.isDone(), e));
+            if (closed) {
+                refused.increment();
+            } else {
+                refuse(remote, deadline.reason(timeout.isDone(), e));
             }
             ChannelIo.quietlyClose(channel);
             return;
@@ -122,6 +124,20 @@ final class DataAcceptor implements AutoCloseable {
                 LOG.debug("data plane: connection closed: {}", e.toString());
             }
         }
+    }
+
+    /** Counts a refused connection and says so in one line naming its remote address. */
+    private void refuse(SocketAddress remote, String reason) {
+        String line = "data plane: refused a connection from " + (remote == null ? "an unknown address" : remote)
+                + ": " + reason;
+        lastRefusal = line;
+        refused.increment();
+        LOG.warn(line);
+    }
+
+    /** The line of the last refused connection, or null before any (for tests and diagnostics). */
+    String lastRefusal() {
+        return lastRefusal;
     }
 
     @Override

@@ -75,6 +75,11 @@ public final class DataPlane implements AutoCloseable {
         return acceptor.refused();
     }
 
+    /** The logged line of the last refused connection, naming its remote address; null before any. */
+    String lastRefusal() {
+        return acceptor.lastRefusal();
+    }
+
     /**
      * Queues {@code length} bytes of {@code data} (from position 0) for the peer at {@code to}; {@code done} runs
      * after they are written or the send failed. Sends to one peer go out in order on that peer's sender thread.

@@ -58,6 +58,8 @@ public final class Membership {
     /** Rank 0: the START it sent, to send again to a rank that missed it; null before. */
     private volatile byte[] startMessage;
     private volatile boolean ending;
+    /** Ranks above 0, once the run started: notices this process standing still; null before. */
+    private volatile PauseWatch pauses;
     private volatile Runnable rankZeroGone = () -> { };
     private volatile long startEpochMillis;
     private volatile int startWindow;
@@ -266,13 +268,19 @@ public final class Membership {
             }
             return;
         }
+        if (stoodStill()) {
+            return; // this node is the one the others lost: it stops, and the nodes it sees go are no news
+        }
         for (Map.Entry<Integer, Address> e : addresses.entrySet()) {
             if (view.containsMember(e.getValue())) {
                 continue;
             }
             if (e.getKey() == 0) {
-                fail("rank 0 (" + e.getValue() + "), which collects the results, was lost; the run stops. Run the "
-                        + "same command with --resume to continue from rank 0's journal (--journal DIR)");
+                // Rank 0 may have died, or be cut off from this node only and finish the job without it: this node
+                // cannot tell, and says so rather than contradict the job's outcome, which is rank 0's.
+                failPlain("rank " + options.rank() + " lost rank 0 (" + e.getValue() + "), which collects the "
+                        + "results, and stops; the job's outcome is rank 0's: see its log (if rank 0 did not finish "
+                        + "the job, run the same command with --resume to continue from its journal, --journal DIR)");
                 return;
             }
             markLost(e.getKey());
@@ -344,6 +352,48 @@ public final class Membership {
             started.countDown();
             onFailure.run();
         }
+    }
+
+    /** Fails the run with {@code line} as it is: the one line the node stops with. */
+    private void failPlain(String line) {
+        if (failure.compareAndSet(null, new RocketException(line))) {
+            LOG.debug("cluster: {}", line);
+            started.countDown();
+            onFailure.run();
+        }
+    }
+
+    /**
+     * After the start, on ranks above 0: watches for this process standing still (SIGSTOP, a suspended machine) for
+     * the failure timeout or longer. The other nodes have excluded it then, and rank 0 has its work done again: it
+     * stops with one line rather than compute on for nobody. Rank 0 goes on after such a stop (the job is its own;
+     * the ranks it lost are recovered from). Close the watch when the node stops.
+     */
+    public AutoCloseable watchPauses() {
+        if (options.rank() == 0) {
+            return () -> { };
+        }
+        PauseWatch watch = new PauseWatch(options.failureTimeout(), millis -> stoodStill());
+        pauses = watch;
+        return watch;
+    }
+
+    /**
+     * Whether this node stood still for the failure timeout or longer during the run (then it fails the run saying
+     * it was excluded, once).
+     */
+    private boolean stoodStill() {
+        PauseWatch watch = pauses;
+        if (watch == null || options.rank() == 0 || ending || started.getCount() > 0) {
+            return false;
+        }
+        long millis = watch.longestMillis();
+        if (millis < options.failureTimeout().toMillis()) {
+            return false;
+        }
+        failPlain("rank " + options.rank() + " was excluded from the cluster (it did not answer for "
+                + Math.round(millis / 1000.0) + " s); rank 0 finishes the job without it");
+        return true;
     }
 
     /** Told on rank 0, while it waits for the cluster to form, which ranks are missing and for how long. */

@@ -200,6 +200,38 @@ class DataPlaneSecurityTest {
         }
     }
 
+    @Test
+    @Timeout(30)
+    void aRefusedConnection_isNamedByItsRemoteAddress_alsoWhenTheDeadlineClosedIt() throws Exception {
+        try (DataPlane in = new DataPlane(LOOPBACK, NOWHERE, ClusterSecurity.NONE, 0, r -> true)) {
+            in.handshakeTimeoutMillis(200);
+            InetSocketAddress address = in.address();
+            try (Socket silent = new Socket(address.getAddress(), address.getPort())) {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (in.refusedConnections() < 1 && System.nanoTime() < deadline) {
+                    Thread.sleep(10);
+                }
+                assertThat(in.lastRefusal()).isEqualTo("data plane: refused a connection from "
+                        + silent.getLocalSocketAddress() + ": no handshake within 200 ms");
+            }
+            try (Socket garbage = new Socket(address.getAddress(), address.getPort())) {
+                garbage.getOutputStream().write(new byte[64]);
+                garbage.setSoTimeout(5000);
+                try {
+                    drain(garbage.getInputStream());
+                } catch (IOException e) {
+                    // reset by the data plane: also closed
+                }
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (in.refusedConnections() < 2 && System.nanoTime() < deadline) {
+                    Thread.sleep(10);
+                }
+                assertThat(in.lastRefusal()).startsWith("data plane: refused a connection from "
+                        + garbage.getLocalSocketAddress() + ": ");
+            }
+        }
+    }
+
     private static void drain(InputStream in) throws IOException {
         byte[] buffer = new byte[512];
         while (in.read(buffer) >= 0) {

@@ -59,7 +59,7 @@ final class FileBuffer implements InputFiles {
                 position += (int) size;
                 traffic.record(scheme, size, System.nanoTime() - start);
             } catch (NoSuchFileException e) {
-                throw new IOException(name + ": no such file", e);
+                throw new IOException(name + ": no such file" + danglingLink(path), e);
             } catch (IOException e) {
                 if (e.getMessage() != null && e.getMessage().startsWith(name)) {
                     throw e;
@@ -69,6 +69,18 @@ final class FileBuffer implements InputFiles {
             paths.add(path);
         }
         offsets[files.size()] = position;
+    }
+
+    /** " (a dangling symbolic link to TARGET)" when {@code path} is one, else "". */
+    private static String danglingLink(Path path) {
+        try {
+            if (Files.isSymbolicLink(path)) {
+                return " (a dangling symbolic link to " + Files.readSymbolicLink(path) + ")";
+            }
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            // not a link we can read: the plain message says enough
+        }
+        return "";
     }
 
     /**

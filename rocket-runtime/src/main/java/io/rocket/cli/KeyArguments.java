@@ -1,6 +1,7 @@
 package io.rocket.cli;
 
 import io.rocket.core.RocketException;
+import io.rocket.files.InputDirectory;
 import io.rocket.inputs.InputLocations;
 import io.rocket.inputs.ListFile;
 
@@ -97,7 +98,9 @@ final class KeyArguments {
 
     private static List<String> listDirectory(String argument, Path dir) {
         try (Stream<Path> entries = Files.list(dir)) {
-            return entries.filter(p -> !p.getFileName().toString().startsWith(".") && Files.isRegularFile(p))
+            // A dangling link is a file that cannot be read: kept, so that its key fails naming it.
+            return entries.filter(p -> !p.getFileName().toString().startsWith(".")
+                            && (Files.isRegularFile(p) || InputDirectory.dangling(p)))
                     .sorted(Comparator.comparing(p -> p.getFileName().toString()))
                     .map(InputLocations::display)
                     .toList();

@@ -19,7 +19,8 @@ import java.util.function.Predicate;
  * The input of a file-based run: the item files of one directory, sorted by file name (which fixes the item indices
  * of the pair TSV), and the names of the other entries, so that a command can say what it left out. Hidden entries
  * (names starting with a dot) are never items and not listed; the files a generator writes beside the items (a
- * truth table, say) are expected and not listed either.
+ * truth table, say) are expected and not listed either. A dangling symbolic link with an item's name is an item
+ * that cannot be read: it is listed, and its load fails naming the link's target.
  */
 public final class InputDirectory {
     private static final Logger LOG = LoggerFactory.getLogger(InputDirectory.class);
@@ -90,6 +91,10 @@ public final class InputDirectory {
                 if (isItem.test(name) && Files.isRegularFile(entry)) {
                     items.add(entry);
                     largest = Math.max(largest, Files.size(entry));
+                } else if (isItem.test(name) && dangling(entry)) {
+                    // An item that cannot be read: it stays an item, and its load fails naming the link, so that
+                    // its pairs fail like those of a corrupt file rather than the item vanishing from the run.
+                    items.add(entry);
                 } else if (!expected.contains(name)) {
                     ignored.add(name);
                 }
@@ -100,6 +105,16 @@ public final class InputDirectory {
         items.sort(Comparator.comparing(InputDirectory::fileName));
         ignored.sort(null);
         return new Listing(List.copyOf(items), List.copyOf(ignored), largest);
+    }
+
+    /**
+     * Whether {@code entry} is a symbolic link whose target does not exist (or cannot be reached).
+     *
+     * @param entry a directory entry
+     * @return true for a dangling link
+     */
+    public static boolean dangling(Path entry) {
+        return Files.isSymbolicLink(entry) && !Files.exists(entry);
     }
 
     /** An entry's name without a trailing slash (object stores list "directories" as {@code prefix/}). */

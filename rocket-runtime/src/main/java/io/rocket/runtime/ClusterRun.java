@@ -228,6 +228,7 @@ public final class ClusterRun<K, R> {
             }
             LOG.info("rank {}: all {} nodes joined, run starts ({} ms after connecting began)", rank, cluster.nodes(),
                     (System.nanoTime() - joining) / 1_000_000);
+            resources.add(membership.watchPauses()); // a rank that stood still past the failure timeout stops
             node.alignTrace(membership.startEpochMillis());
             long start = System.nanoTime();
             node.startSampler(l3.cache() == null ? null : l3.cache().stats());

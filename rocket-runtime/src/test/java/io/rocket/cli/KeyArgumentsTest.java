@@ -39,6 +39,15 @@ class KeyArgumentsTest {
     }
 
     @Test
+    void aDanglingLinkInADirectory_isAKey_soThatItFailsNamed() throws IOException {
+        Path texts = Files.createDirectories(dir.resolve("texts"));
+        Files.writeString(texts.resolve("a.txt"), "a");
+        Files.createSymbolicLink(texts.resolve("b.txt"), dir.resolve("gone.txt"));
+        assertThat(KeyArguments.texts(List.of(texts.toString()))).containsExactly(
+                texts.resolve("a.txt").toString(), texts.resolve("b.txt").toString());
+    }
+
+    @Test
     void unusableKeyFilesAreOneLine() throws IOException {
         Path missing = dir.resolve("missing.txt");
         assertThatThrownBy(() -> KeyArguments.texts(List.of("@" + missing)))

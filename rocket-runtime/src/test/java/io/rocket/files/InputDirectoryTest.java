@@ -32,6 +32,19 @@ class InputDirectoryTest {
     }
 
     @Test
+    void aDanglingLinkWithAnItemName_isAnItem_otherDanglingLinksAreIgnored(@TempDir Path dir) throws IOException {
+        Files.write(dir.resolve("a.dat"), new byte[3]);
+        Files.createSymbolicLink(dir.resolve("b.dat"), dir.resolve("gone.dat"));
+        Files.createSymbolicLink(dir.resolve("c.txt"), dir.resolve("gone.txt"));
+
+        InputDirectory.Listing listing = InputDirectory.scan(dir, "data", n -> n.endsWith(".dat"), Set.of());
+
+        assertThat(listing.items()).extracting(p -> p.getFileName().toString()).containsExactly("a.dat", "b.dat");
+        assertThat(listing.ignored()).containsExactly("c.txt");
+        assertThat(listing.largestBytes()).isEqualTo(3);
+    }
+
+    @Test
     void aMissingDirectoryIsNamed(@TempDir Path dir) {
         Path missing = dir.resolve("nowhere");
         assertThatThrownBy(() -> InputDirectory.scan(missing, "particle", n -> true, Set.of()))

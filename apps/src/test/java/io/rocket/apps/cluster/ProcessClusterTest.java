@@ -134,7 +134,8 @@ class ProcessClusterTest {
             assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("rank %d ended", r).isTrue();
             String log = Files.readString(dir.resolve("rank-" + r + ".log"));
             assertThat(p.exitValue()).as(log).isNotZero();
-            assertThat(log).contains("rank 0").contains("was lost").contains("--resume");
+            assertThat(log).contains("rank " + r + " lost rank 0").contains("the job's outcome is rank 0's")
+                    .contains("--resume");
         }
     }
 

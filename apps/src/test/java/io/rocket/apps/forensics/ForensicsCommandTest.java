@@ -134,6 +134,22 @@ class ForensicsCommandTest {
     }
 
     @Test
+    void aDanglingLink_failsAloneNamed_likeACorruptPhoto() throws IOException {
+        Path photos = dir.resolve("photos");
+        ForensicsGenerator.generate(photos, new GeneratorOptions(2, 2, 64, 64, 0.03, 90, 5));
+        Path target = dir.resolve("moved-away.jpg");
+        Files.createSymbolicLink(photos.resolve("link.jpg"), target);
+        Path clusters = dir.resolve("clusters.tsv");
+
+        Cli.Result r = Cli.run("forensics", photos.toString(), "--clusters", clusters.toString());
+
+        assertThat(r.code()).as(r.both()).isEqualTo(3);
+        assertThat(r.both()).contains("link.jpg: no such file (a dangling symbolic link to " + target + ")");
+        assertThat(r.out()).contains("1 photo(s) not clustered (failed to load): link.jpg");
+        assertThat(table(clusters)).hasSize(5).containsEntry("link.jpg", "NA");
+    }
+
+    @Test
     void badOptions_areOneLineErrors() throws IOException {
         Path photos = dir.resolve("photos");
         ForensicsGenerator.generate(photos, new GeneratorOptions(1, 2, 32, 32, 0.02, 90, 1));
