@@ -145,6 +145,17 @@ public final class InputLocations implements AutoCloseable {
     }
 
     /**
+     * Whether an entry is a symbolic link whose target does not exist: an input that was meant to be there and
+     * cannot be read, so it is listed as an item and fails as one, rather than being dropped.
+     *
+     * @param entry a directory entry
+     * @return true for a dangling symbolic link
+     */
+    public static boolean isDanglingLink(Path entry) {
+        return Files.isSymbolicLink(entry) && !Files.exists(entry);
+    }
+
+    /**
      * The inputs listed in a file ({@code --input-list FILE}): one location per line, surrounding whitespace trimmed,
      * blank lines and lines starting with {@code #} skipped. A list may name many thousands of inputs, so no request
      * is made per line beyond opening each server's session: an {@code s3://} line is an object unless it ends in

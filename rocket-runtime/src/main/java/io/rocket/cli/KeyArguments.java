@@ -1,7 +1,6 @@
 package io.rocket.cli;
 
 import io.rocket.core.RocketException;
-import io.rocket.files.InputDirectory;
 import io.rocket.inputs.InputLocations;
 import io.rocket.inputs.ListFile;
 
@@ -100,7 +99,7 @@ final class KeyArguments {
         try (Stream<Path> entries = Files.list(dir)) {
             // A dangling link is a file that cannot be read: kept, so that its key fails naming it.
             return entries.filter(p -> !p.getFileName().toString().startsWith(".")
-                            && (Files.isRegularFile(p) || InputDirectory.dangling(p)))
+                            && (Files.isRegularFile(p) || InputLocations.isDanglingLink(p)))
                     .sorted(Comparator.comparing(p -> p.getFileName().toString()))
                     .map(InputLocations::display)
                     .toList();

@@ -2,6 +2,7 @@ package io.rocket.files;
 
 import io.rocket.cli.InputsMixin;
 import io.rocket.core.RocketException;
+import io.rocket.inputs.InputLocations;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -91,7 +92,7 @@ public final class InputDirectory {
                 if (isItem.test(name) && Files.isRegularFile(entry)) {
                     items.add(entry);
                     largest = Math.max(largest, Files.size(entry));
-                } else if (isItem.test(name) && dangling(entry)) {
+                } else if (isItem.test(name) && InputLocations.isDanglingLink(entry)) {
                     // An item that cannot be read: it stays an item, and its load fails naming the link, so that
                     // its pairs fail like those of a corrupt file rather than the item vanishing from the run.
                     items.add(entry);
@@ -105,16 +106,6 @@ public final class InputDirectory {
         items.sort(Comparator.comparing(InputDirectory::fileName));
         ignored.sort(null);
         return new Listing(List.copyOf(items), List.copyOf(ignored), largest);
-    }
-
-    /**
-     * Whether {@code entry} is a symbolic link whose target does not exist (or cannot be reached).
-     *
-     * @param entry a directory entry
-     * @return true for a dangling link
-     */
-    public static boolean dangling(Path entry) {
-        return Files.isSymbolicLink(entry) && !Files.exists(entry);
     }
 
     /** An entry's name without a trailing slash (object stores list "directories" as {@code prefix/}). */
