@@ -86,7 +86,7 @@ public final class ClusterChannel implements Receiver, AutoCloseable {
             stack.add(new SHARED_LOOPBACK());
             stack.add(new SHARED_LOOPBACK_PING());
         } else {
-            TCP tcp = new TCP();
+            TCP tcp = new ControlTransport(); // bounds what an unauthenticated peer can make it allocate or wait for
             if (!o.hosts().isEmpty()) {
                 InetSocketAddress self = o.hosts().get(o.rank());
                 tcp.setBindAddress(self.getAddress());

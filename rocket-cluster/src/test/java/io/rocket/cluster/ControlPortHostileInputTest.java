@@ -1,0 +1,276 @@
+package io.rocket.cluster;
+
+import org.jgroups.Address;
+import org.jgroups.BytesMessage;
+import org.jgroups.JChannel;
+import org.jgroups.Version;
+import org.jgroups.View;
+import org.jgroups.stack.IpAddress;
+import org.jgroups.util.ByteArrayDataOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What an unauthenticated peer can do to a secret cluster's control port (JGroups over TCP on 127.0.0.1) before
+ * authentication: a tiny frame whose payload length says 300,000,000 allocates nothing and is refused, naming itself;
+ * and connections that open but never send their opening do not stop a cluster from forming.
+ */
+class ControlPortHostileInputTest {
+
+    static {
+        System.setProperty("java.net.preferIPv4Stack", "true");
+    }
+
+    private static final byte[] SECRET = "correct horse battery staple 123".getBytes(StandardCharsets.UTF_8);
+    private static final int LIE = 300_000_000;
+
+    private static final class Node implements ClusterChannel.Handler, AutoCloseable {
+        final BlockingQueue<String> received = new LinkedBlockingQueue<>();
+        final ClusterChannel channel;
+        volatile View view;
+
+        Node(ClusterOptions options) {
+            channel = new ClusterChannel(options, this);
+        }
+
+        @Override
+        public void onMessage(Address from, Wire.Kind kind, DataInputStream in) throws IOException {
+            received.add(kind + ":" + in.readUTF());
+        }
+
+        @Override
+        public void onView(View v) {
+            view = v;
+        }
+
+        @Override
+        public void close() {
+            channel.close();
+        }
+
+        ControlTransport transport() throws ReflectiveOperationException {
+            java.lang.reflect.Field f = ClusterChannel.class.getDeclaredField("channel");
+            f.setAccessible(true);
+            return ((JChannel) f.get(channel)).getProtocolStack().findProtocol(ControlTransport.class);
+        }
+    }
+
+    private static List<InetSocketAddress> hosts(int count) throws IOException {
+        List<InetSocketAddress> hosts = new ArrayList<>();
+        List<ServerSocket> held = new ArrayList<>();
+        try {
+            for (int k = 0; k < count; k++) {
+                ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                held.add(s);
+                hosts.add(new InetSocketAddress(InetAddress.getLoopbackAddress(), s.getLocalPort()));
+            }
+        } finally {
+            for (ServerSocket s : held) {
+                s.close();
+            }
+        }
+        return hosts;
+    }
+
+    private static ClusterOptions options(List<InetSocketAddress> hosts, int rank, Duration joinTimeout) {
+        return ClusterOptions.builder(rank, hosts.size()).hosts(hosts).joinTimeout(joinTimeout)
+                .l3Timeout(Duration.ofSeconds(2)).failureTimeout(Duration.ofSeconds(3))
+                .security(new ClusterSecurity(SECRET, false)).build();
+    }
+
+    private static void exchange(Node a, Node b, String text) throws InterruptedException {
+        a.channel.send(b.channel.self(), Wire.encode(Wire.Kind.REJECT, out -> out.writeUTF(text)));
+        assertThat(b.received.poll(10, TimeUnit.SECONDS)).isEqualTo("REJECT:" + text);
+    }
+
+    private static boolean awaitViewSize(Node node, int size, Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (System.nanoTime() < deadline) {
+            View v = node.view;
+            if (v != null && v.size() == size) {
+                return true;
+            }
+            Thread.sleep(20);
+        }
+        return false;
+    }
+
+    /** JGroups' connection opening: its cookie, its version and the address the peer says it has. */
+    private static byte[] opening(int claimedPort) throws Exception {
+        IpAddress claimed = new IpAddress("127.0.0.1", claimedPort);
+        ByteArrayDataOutputStream out = new ByteArrayDataOutputStream();
+        out.write(new byte[]{'b', 'e', 'l', 'a'});
+        out.writeShort(Version.version);
+        out.writeShort(claimed.serializedSize());
+        claimed.writeTo(out);
+        return java.util.Arrays.copyOf(out.buffer(), out.position());
+    }
+
+    /** One JGroups frame (length prefix included) holding one message whose payload length says {@link #LIE}. */
+    private static byte[] lyingFrame() throws Exception {
+        ByteArrayDataOutputStream frame = new ByteArrayDataOutputStream();
+        frame.writeShort(Version.version);
+        frame.writeByte(0); // one message, unicast
+        BytesMessage msg = new BytesMessage(null, new byte[0]);
+        frame.writeShort(msg.getType());
+        msg.writeTo(frame); // ends with the payload's length, 0
+        byte[] body = java.util.Arrays.copyOf(frame.buffer(), frame.position());
+        int at = body.length - Integer.BYTES;
+        body[at] = (byte) (LIE >>> 24);
+        body[at + 1] = (byte) (LIE >>> 16);
+        body[at + 2] = (byte) (LIE >>> 8);
+        body[at + 3] = (byte) LIE;
+        ByteArrayDataOutputStream out = new ByteArrayDataOutputStream();
+        out.writeInt(body.length);
+        out.write(body);
+        return java.util.Arrays.copyOf(out.buffer(), out.position());
+    }
+
+    private static long usedHeapAfterGc() throws InterruptedException {
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        long used = Long.MAX_VALUE;
+        for (int k = 0; k < 3; k++) {
+            System.gc();
+            Thread.sleep(100);
+            used = Math.min(used, memory.getHeapMemoryUsage().getUsed());
+        }
+        return used;
+    }
+
+    /** Reads until the node closes the connection; false if it is still open after a generous wait. */
+    private static boolean closedByPeer(Socket s) throws IOException {
+        s.setSoTimeout(20_000);
+        InputStream in = s.getInputStream();
+        try {
+            while (in.read() >= 0) {
+                // whatever the node sends before closing
+            }
+            return true;
+        } catch (SocketTimeoutException e) {
+            return false;
+        } catch (IOException e) {
+            return true; // reset
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void aFrameWhosePayloadLengthSaysMoreThanItHolds_allocatesNothing_isRefusedAndNamed() throws Exception {
+        List<InetSocketAddress> hosts = hosts(2);
+        Duration join = Duration.ofSeconds(20);
+        try (Node zero = new Node(options(hosts, 0, join)); Node one = new Node(options(hosts, 1, join))) {
+            zero.channel.connect(null);
+            one.channel.connect(null);
+            assertThat(awaitViewSize(one, 2, join)).as("cluster formed").isTrue();
+            exchange(zero, one, "hello");
+            ControlTransport transport = zero.transport();
+            long refusedBefore = transport.refused();
+            byte[] opening = opening(1);
+            byte[] frame = lyingFrame();
+            System.out.printf("hostile frame: %d bytes (opening %d + frame %d)%n", opening.length + frame.length,
+                    opening.length, frame.length);
+
+            long before = usedHeapAfterGc();
+            List<Socket> attackers = new ArrayList<>();
+            try {
+                for (int k = 0; k < 3; k++) {
+                    Socket s = new Socket(hosts.get(0).getAddress(), hosts.get(0).getPort());
+                    attackers.add(s);
+                    OutputStream out = s.getOutputStream();
+                    out.write(opening(1 + k)); // one connection per claimed address: JGroups keeps one
+                    out.write(frame);
+                    out.flush();
+                }
+                for (Socket s : attackers) {
+                    assertThat(closedByPeer(s)).as("the node closed the connection").isTrue();
+                }
+                long after = usedHeapAfterGc();
+                System.out.printf("used heap after GC: %.1f MB before, %.1f MB after three hostile frames%n",
+                        before / 1e6, after / 1e6);
+                assertThat(after - before).as("heap growth in bytes").isLessThan(32L << 20);
+            } finally {
+                for (Socket s : attackers) {
+                    s.close();
+                }
+            }
+            assertThat(transport.refused() - refusedBefore).isEqualTo(3);
+            assertThat(transport.lastRefusal()).contains("a payload of " + LIE + " bytes")
+                    .contains("127.0.0.1").doesNotContain("\n");
+            exchange(one, zero, "still here");
+            exchange(zero, one, "and here");
+            assertThat(zero.channel.view().size()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void fortyHalfOpenConnectionsOnRankZerosPort_duringTheJoin_theClusterStillForms() throws Exception {
+        List<InetSocketAddress> hosts = hosts(3);
+        Duration join = Duration.ofSeconds(30);
+        List<Socket> halfOpen = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        List<Node> nodes = new ArrayList<>();
+        try {
+            for (int rank = 0; rank < 3; rank++) {
+                nodes.add(new Node(options(hosts, rank, join)));
+            }
+            List<Future<?>> joins = new ArrayList<>();
+            joins.add(pool.submit(() -> nodes.get(0).channel.connect(null)));
+            InetSocketAddress zero = hosts.get(0);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (halfOpen.size() < 40) {
+                try {
+                    Socket s = new Socket(zero.getAddress(), zero.getPort());
+                    s.getOutputStream().write(new byte[]{'b', 'e'});
+                    s.getOutputStream().flush();
+                    halfOpen.add(s);
+                } catch (IOException e) {
+                    assertThat(System.nanoTime()).as("rank 0's port opens").isLessThan(deadline);
+                    Thread.sleep(10); // rank 0 is not listening yet
+                }
+            }
+            joins.add(pool.submit(() -> nodes.get(1).channel.connect(null)));
+            joins.add(pool.submit(() -> nodes.get(2).channel.connect(null)));
+            for (Node n : nodes) {
+                assertThat(awaitViewSize(n, 3, join)).as("a view of 3 within the join timeout").isTrue();
+            }
+            for (Future<?> f : joins) {
+                f.get(join.toMillis(), TimeUnit.MILLISECONDS);
+            }
+            exchange(nodes.get(1), nodes.get(0), "formed");
+            exchange(nodes.get(0), nodes.get(2), "formed too");
+            assertThat(closedByPeer(halfOpen.get(0))).as("a connection that never opened is closed").isTrue();
+            assertThat(nodes.get(0).transport().lastRefusal()).contains("sent no opening");
+        } finally {
+            for (Socket s : halfOpen) {
+                s.close();
+            }
+            nodes.forEach(Node::close);
+            pool.shutdownNow();
+        }
+    }
+}
