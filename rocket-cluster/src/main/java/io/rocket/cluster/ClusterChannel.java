@@ -248,8 +248,15 @@ public final class ClusterChannel implements Receiver, AutoCloseable {
         if (array == null || length < 1) {
             return; // not one of ours: every message has its kind byte
         }
+        Wire.Kind kind;
         try {
-            Wire.Kind kind = Wire.kind(array, offset);
+            kind = Wire.kind(array, offset);
+        } catch (IllegalArgumentException e) { // bytes of no node of this job: one line, no stack
+            LOG.warn("cluster: refused a message from {}: {}; it is not a node of this job", msg.getSrc(),
+                    e.getMessage());
+            return;
+        }
+        try {
             DataInputStream in = new DataInputStream(new ByteArrayInputStream(array, offset + 1, length - 1));
             handler.onMessage(msg.getSrc(), kind, in);
         } catch (Exception e) {
