@@ -29,6 +29,11 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  */
 final class DeferredOutputs<K, R> implements ResultSink<K, R> {
     private static final Logger LOG = LoggerFactory.getLogger(DeferredOutputs.class);
+    // What deliver() hands on: constants rather than a lambda, so that no result allocates.
+    private static final int ACCEPT = 0;
+    private static final int FAILED = 1;
+    private static final int REPLAY = 2;
+    private static final int REPLAY_FAILED = 3;
 
     /** Opens the outputs: {@link PairOutputs#open}, with the command's settings. */
     @FunctionalInterface
@@ -74,63 +79,40 @@ final class DeferredOutputs<K, R> implements ResultSink<K, R> {
 
     @Override
     public void accept(int i, int j, K left, K right, R result) {
-        lock.readLock().lock();
-        try {
-            if (!stopped && failure == null) {
-                try {
-                    sink().accept(i, j, left, right, result);
-                } catch (UncheckedIOException e) {
-                    failed(e);
-                }
-            }
-        } finally {
-            lock.readLock().unlock();
-        }
+        deliver(ACCEPT, i, j, left, right, result, null);
     }
 
     @Override
     public void failed(int i, int j, K left, K right, Throwable error) {
-        lock.readLock().lock();
-        try {
-            if (!stopped && failure == null) {
-                try {
-                    sink().failed(i, j, left, right, error);
-                } catch (UncheckedIOException e) {
-                    failed(e);
-                }
-            }
-        } finally {
-            lock.readLock().unlock();
-        }
+        deliver(FAILED, i, j, left, right, null, error);
     }
 
     @Override
     public void replay(int i, int j, K left, K right, R result) {
-        lock.readLock().lock();
-        try {
-            if (!stopped && failure == null) {
-                try {
-                    sink().replay(i, j, left, right, result);
-                } catch (UncheckedIOException e) {
-                    failed(e);
-                }
-            }
-        } finally {
-            lock.readLock().unlock();
-        }
+        deliver(REPLAY, i, j, left, right, result, null);
     }
 
     @Override
     public void replayFailed(int i, int j, K left, K right, Throwable error) {
+        deliver(REPLAY_FAILED, i, j, left, right, null, error);
+    }
+
+    /** Hands one result on under the read lock, unless stopped or failed; a failed write stops the outputs. */
+    private void deliver(int kind, int i, int j, K left, K right, R result, Throwable error) {
         lock.readLock().lock();
         try {
-            if (!stopped && failure == null) {
-                try {
-                    sink().replayFailed(i, j, left, right, error);
-                } catch (UncheckedIOException e) {
-                    failed(e);
-                }
+            if (stopped || failure != null) {
+                return;
             }
+            ResultSink<K, R> s = sink();
+            switch (kind) {
+                case ACCEPT -> s.accept(i, j, left, right, result);
+                case FAILED -> s.failed(i, j, left, right, error);
+                case REPLAY -> s.replay(i, j, left, right, result);
+                default -> s.replayFailed(i, j, left, right, error);
+            }
+        } catch (UncheckedIOException e) {
+            failed(e);
         } finally {
             lock.readLock().unlock();
         }
@@ -188,10 +170,8 @@ final class DeferredOutputs<K, R> implements ResultSink<K, R> {
     /**
      * Puts what the outputs hold in memory into their files; nothing when they are not open, stopped or failed. A
      * write that fails stops the outputs as a failed result does ({@link #failure}).
-     *
-     * @throws IOException never; declared for the outputs' sake
      */
-    void writeOut() throws IOException {
+    void writeOut() {
         lock.readLock().lock();
         try {
             if (!stopped && failure == null && sink instanceof WritesOut w) {
@@ -221,8 +201,8 @@ final class DeferredOutputs<K, R> implements ResultSink<K, R> {
         timer.scheduleWithFixedDelay(() -> {
             try {
                 writeOut();
-            } catch (IOException | RuntimeException e) {
-                LOG.warn("cannot write {}: {}", name, e.getMessage()); // the close at the end reports it too
+            } catch (RuntimeException e) { // the thread must go on ticking; the run's end reports the outputs
+                LOG.warn("cannot write {}: {}", name, e.getMessage());
             }
         }, millis, millis, TimeUnit.MILLISECONDS);
         return timer::shutdownNow;

@@ -259,7 +259,7 @@ final class JournalStore implements AutoCloseable {
                     readFully(log, head, at);
                     length = head.getInt(0);
                 }
-                if (length >= 1 && length <= MAX_RECORD && length <= size - at - 8) {
+                if (fits(length, at, size)) {
                     ByteBuffer payload = ByteBuffer.allocate(length);
                     readFully(log, payload, at + 8);
                     CRC32 crc = new CRC32();
@@ -309,6 +309,11 @@ final class JournalStore implements AutoCloseable {
         }
     }
 
+    /** Whether a record header at {@code at} may say {@code length}: a record's size, and within the file. */
+    private static boolean fits(int length, long at, long size) {
+        return length >= 1 && length <= MAX_RECORD && length <= size - at - 8;
+    }
+
     private static String damageHint(String startOver, String repair) {
         return repair == null ? startOver : startOver + ", or " + repair;
     }
@@ -342,7 +347,7 @@ final class JournalStore implements AutoCloseable {
             }
             int at = (int) (p - start);
             int length = heads.getInt(at);
-            if (length < 1 || length > MAX_RECORD || length > size - p - 8) {
+            if (!fits(length, p, size)) {
                 continue;
             }
             if (checksum(log, p + 8, length) == heads.getInt(at + 4)) {
