@@ -35,6 +35,8 @@ public final class ClusterAuthToken extends AuthToken {
     static final long WINDOW_MILLIS = 5 * 60_000;
     private static final int NONCE = 16;
     private static final int MAC = 32;
+    /** What {@link #readFrom} reads: a time, a nonce and a MAC. */
+    static final int WIRE_BYTES = Long.BYTES + NONCE + MAC;
     /** Nonces remembered; beyond this the oldest go (a replay then also needs to beat the clock window). */
     private static final int MAX_SEEN = 100_000;
     private static final byte[] LABEL = "rocket jgroups auth v1".getBytes(StandardCharsets.US_ASCII);
@@ -66,7 +68,7 @@ public final class ClusterAuthToken extends AuthToken {
 
     @Override
     public int size() {
-        return Long.BYTES + NONCE + MAC;
+        return WIRE_BYTES;
     }
 
     /** Writes a fresh proof each time (the same token object goes out with many messages, on several threads). */

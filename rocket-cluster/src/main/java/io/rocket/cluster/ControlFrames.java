@@ -1,36 +1,43 @@
 package io.rocket.cluster;
 
-import org.jgroups.EmptyMessage;
 import org.jgroups.Message;
-import org.jgroups.MessageFactory;
 import org.jgroups.Version;
+import org.jgroups.conf.ClassConfigurator;
 import org.jgroups.protocols.TP;
+import org.jgroups.util.Bits;
 import org.jgroups.util.ByteArrayDataInputStream;
-import org.jgroups.util.Util;
+import org.jgroups.util.Digest;
+import org.jgroups.util.MutableDigest;
+import org.jgroups.util.SeqnoList;
 
-import java.io.DataInput;
 import java.io.IOException;
 
 /**
- * Checks a control-plane frame, read off the socket into an array of exactly its length, before JGroups decodes it:
- * every length and count inside it that JGroups would allocate for (a message's payload, a fragment, the messages of
- * a batch or of a composite message) must fit in the bytes the frame still holds. JGroups allocates what such a
- * length says before it reads the bytes, so a 47-byte frame whose payload length says 300,000,000 would otherwise
- * take 300 MB of heap, below authentication. The check decodes addresses and headers as JGroups does (they are
- * small and bounded) but skips payloads instead of copying them.
+ * Checks a control-plane frame, read off the socket into an array of exactly its length, before JGroups decodes it.
+ * JGroups decodes a whole frame in its transport, below every protection: it allocates what each length and count
+ * inside says before reading the bytes, and creates addresses, headers, message payloads and tokens of whatever
+ * class a number (or a name) in the frame picks. So the frame is walked first against the schema of what Rocket's
+ * stack sends: the message kinds its protocols use, the headers of its protocols ({@link ControlHeaders}), the
+ * address kinds its nodes have ({@link ControlFields}), the objects its reliable-delivery and stability protocols
+ * send, and the member lists of discovery, whose payload the discovery protocol decodes below the protection too.
+ * Every length and count must fit in the bytes the frame still holds; nothing is allocated for one.
  */
 final class ControlFrames {
     /** Nested composite messages deeper than this are refused (JGroups' own senders nest one level at most). */
     private static final int MAX_DEPTH = 4;
+    /** The fewest bytes of a message in a batch or a composite: its kind, leading byte, flags and header count. */
+    private static final int MIN_MESSAGE = 7;
+    /** The fewest bytes of a header: its protocol id and its class number. */
+    private static final int MIN_HEADER = 4;
+    /** The fewest bytes of a discovery entry: two null addresses, flags, a null name, no member list. */
+    private static final int MIN_PING_DATA = 6;
+    private static final byte DEST_SET = 1;
+    private static final byte SRC_SET = 2;
+    private static final short SEQNO_LIST = ClassConfigurator.getMagicNumber(SeqnoList.class);
+    private static final short DIGEST = ClassConfigurator.getMagicNumber(Digest.class);
+    private static final short MUTABLE_DIGEST = ClassConfigurator.getMagicNumber(MutableDigest.class);
 
     private ControlFrames() {
-    }
-
-    /** Thrown when a length inside a frame says more than the frame holds. */
-    static final class BeyondFrame extends IOException {
-        BeyondFrame(String what) {
-            super(what);
-        }
     }
 
     /**
@@ -42,6 +49,7 @@ final class ControlFrames {
             return null; // JGroups ignores it
         }
         ByteArrayDataInputStream in = new ByteArrayDataInputStream(frame, 0, length);
+        ControlFields f = new ControlFields(in);
         try {
             short version = in.readShort();
             if (!Version.isBinaryCompatible(version)) {
@@ -49,102 +57,134 @@ final class ControlFrames {
             }
             byte flags = in.readByte();
             if ((flags & TP.LIST) == TP.LIST) {
-                Util.readAddress(in);
-                Util.readAddress(in);
+                f.address();
+                f.address();
                 short name = in.readShort();
                 if (name > 0) {
-                    skip(in, name, "a cluster name");
+                    f.skip(name, "a cluster name");
                 }
                 int count = in.readInt();
-                bound(in, count, "a batch of %d messages");
+                f.bound(count, MIN_MESSAGE, "a batch of %d messages");
                 for (int k = 0; k < count; k++) {
-                    message(in, 0);
+                    message(f, 0);
                 }
             } else {
-                message(in, 0);
+                message(f, 0);
             }
             return null;
-        } catch (BeyondFrame e) {
+        } catch (ControlFields.Refused e) {
             return e.getMessage();
         } catch (Exception e) {
             return "an unreadable frame (" + e.getClass().getSimpleName() + ")";
         }
     }
 
-    private static void message(ByteArrayDataInputStream in, int depth) throws Exception {
-        short type = in.readShort();
+    /** A message as {@code Util.readMessage} reads it: its kind, then its envelope, headers and payload. */
+    private static void message(ControlFields f, int depth) throws IOException {
+        short type = f.readShort();
+        byte leading = f.readByte();
+        f.readShort(); // flags
+        if ((leading & DEST_SET) != 0) {
+            f.address();
+        }
+        if ((leading & SRC_SET) != 0) {
+            f.address();
+        }
+        short headers = f.readShort();
+        f.bound(headers, MIN_HEADER, "a message with %d headers");
+        boolean discovery = false;
+        for (int k = 0; k < headers; k++) {
+            f.readShort(); // the protocol's id
+            discovery |= ControlHeaders.read(f) == ControlHeaders.DISCOVERY;
+        }
+        payload(f, type, discovery, depth);
+    }
+
+    private static void payload(ControlFields f, short type, boolean discovery, int depth) throws IOException {
         switch (type) {
-            case Message.BYTES_MSG, Message.FRAG_MSG, Message.NIO_MSG, Message.EMPTY_MSG, Message.COMPOSITE_MSG -> {
-                if (type == Message.COMPOSITE_MSG && depth >= MAX_DEPTH) {
-                    throw new BeyondFrame("composite messages nested more than " + MAX_DEPTH + " deep");
-                }
-                new Probe(type, in, depth).readFrom(in);
+            case Message.BYTES_MSG, Message.FRAG_MSG -> bytes(f, discovery);
+            case Message.NIO_MSG -> {
+                f.readBoolean();
+                bytes(f, false);
             }
-            default -> MessageFactory.create(type).readFrom(in); // small fixed payloads, or objects of our own stack
+            case Message.EMPTY_MSG -> {
+                // no payload
+            }
+            case Message.LONG_MSG -> f.readLongCompressed();
+            case Message.OBJ_MSG -> object(f);
+            case Message.COMPOSITE_MSG -> {
+                if (depth >= MAX_DEPTH) {
+                    throw new ControlFields.Refused("composite messages nested more than " + MAX_DEPTH + " deep");
+                }
+                int count = f.readInt();
+                f.bound(count, MIN_MESSAGE, "a composite of %d messages");
+                for (int k = 0; k < count; k++) {
+                    message(f, depth + 1);
+                }
+            }
+            default -> throw new ControlFields.Refused("a message of kind " + type
+                    + ", which no protocol of Rocket's cluster sends");
         }
     }
 
-    /** Refuses a length or count that says more than the bytes left in the frame. */
-    private static void bound(ByteArrayDataInputStream in, int n, String what) throws BeyondFrame {
-        int left = in.limit() - in.position();
-        if (n < 0 || n > left) {
-            throw new BeyondFrame(String.format(what, n) + " in a frame with " + left + " bytes left");
+    /** A payload of bytes; a discovery message's is the list of members the discovery protocol will decode. */
+    private static void bytes(ControlFields f, boolean discovery) throws IOException {
+        int n = f.readInt();
+        if (n <= 0) {
+            return;
+        }
+        f.bound(n, 1, "a payload of %d bytes");
+        if (discovery) {
+            f.within(n, ControlFrames::discoveryList);
+        } else {
+            f.skip(n, "a payload");
         }
     }
 
-    private static void skip(ByteArrayDataInputStream in, int n, String what) throws BeyondFrame {
-        bound(in, n, what + " of %d bytes");
-        in.skipBytes(n); // all of them: the bound holds
+    /** The members a discovery message lists, as {@code Discovery.deserialize} and {@code PingData} read them. */
+    private static void discoveryList(ControlFields f) throws IOException {
+        int count = f.readInt();
+        f.bound(count, MIN_PING_DATA, "a discovery list of %d members");
+        for (int k = 0; k < count; k++) {
+            f.address(); // the sender
+            f.readByte(); // flags
+            f.string(); // its logical name
+            f.address(); // its physical address
+            f.addresses("a discovery entry");
+        }
     }
 
     /**
-     * Reads a message's addresses, flags and headers as JGroups does (the message's own decoding), and its payload
-     * without keeping it: each length checked against the bytes left, then skipped.
+     * An object payload as {@code Util.readSizeStreamable} reads it: only the retransmission lists and digests that
+     * reliable delivery and stability send, by class number; JGroups would create any class a number or name picks.
      */
-    private static final class Probe extends EmptyMessage {
-        private final short type;
-        private final ByteArrayDataInputStream frame;
-        private final int depth;
-
-        Probe(short type, ByteArrayDataInputStream frame, int depth) {
-            this.type = type;
-            this.frame = frame;
-            this.depth = depth;
+    private static void object(ControlFields f) throws IOException {
+        if (f.readByte() == 0) {
+            return;
         }
-
-        @Override
-        public void readPayload(DataInput in) throws IOException {
-            switch (type) {
-                case Message.BYTES_MSG, Message.FRAG_MSG -> {
-                    int n = in.readInt();
-                    if (n > 0) {
-                        skip(frame, n, "a payload");
-                    }
-                }
-                case Message.NIO_MSG -> {
-                    in.readBoolean();
-                    int n = in.readInt();
-                    if (n > 0) {
-                        skip(frame, n, "a payload");
-                    }
-                }
-                case Message.COMPOSITE_MSG -> {
-                    int count = in.readInt();
-                    bound(frame, count, "a composite of %d messages");
-                    for (int k = 0; k < count; k++) {
-                        try {
-                            message(frame, depth + 1);
-                        } catch (IOException e) {
-                            throw e;
-                        } catch (Exception e) {
-                            throw new IOException(e);
-                        }
-                    }
-                }
-                default -> {
-                    // an empty message: no payload
-                }
+        short magic = f.readShort();
+        if (magic == SEQNO_LIST) {
+            int size = f.readInt();
+            f.readLong();
+            long words = size == 0 ? 0 : ((size - 1L) >> 6) + 1; // SeqnoList: one long per 64 numbers
+            f.bound(size < 0 ? -1 : words, Long.BYTES, "a retransmission list of %d words");
+            f.skip(words * Long.BYTES, "a retransmission list");
+        } else if (magic == DIGEST || magic == MUTABLE_DIGEST) {
+            short members = f.readShort();
+            if (members < 0) {
+                throw new ControlFields.Refused("a digest without members");
             }
+            f.bound(members, 1, "a digest of %d members");
+            for (int k = 0; k < members; k++) {
+                f.address();
+            }
+            long[] pair = new long[2]; // a fixed pair: nothing sized by the frame
+            for (int k = 0; k < members; k++) {
+                f.longSequence(pair);
+            }
+        } else {
+            throw new ControlFields.Refused("an object payload of kind " + magic
+                    + ", which no protocol of Rocket's cluster sends");
         }
     }
 }

@@ -2,9 +2,13 @@ package io.rocket.cluster;
 
 import org.jgroups.Address;
 import org.jgroups.BytesMessage;
+import org.jgroups.EmptyMessage;
 import org.jgroups.JChannel;
+import org.jgroups.Message;
 import org.jgroups.Version;
 import org.jgroups.View;
+import org.jgroups.protocols.EncryptHeader;
+import org.jgroups.protocols.PingHeader;
 import org.jgroups.stack.IpAddress;
 import org.jgroups.util.ByteArrayDataOutputStream;
 import org.junit.jupiter.api.Test;
@@ -24,7 +28,9 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -130,16 +136,18 @@ class ControlPortHostileInputTest {
         return java.util.Arrays.copyOf(out.buffer(), out.position());
     }
 
-    /** One JGroups frame (length prefix included) holding one message whose payload length says {@link #LIE}. */
-    private static byte[] lyingFrame() throws Exception {
+    /**
+     * One JGroups frame (length prefix included) holding one message as JGroups writes it, with the four bytes at
+     * {@code lengthAt} (counted from the end of the message when negative) changed to say {@link #LIE}.
+     */
+    private static byte[] lyingFrame(Message msg, int lengthAt) throws Exception {
         ByteArrayDataOutputStream frame = new ByteArrayDataOutputStream();
         frame.writeShort(Version.version);
         frame.writeByte(0); // one message, unicast
-        BytesMessage msg = new BytesMessage(null, new byte[0]);
         frame.writeShort(msg.getType());
-        msg.writeTo(frame); // ends with the payload's length, 0
+        msg.writeTo(frame);
         byte[] body = java.util.Arrays.copyOf(frame.buffer(), frame.position());
-        int at = body.length - Integer.BYTES;
+        int at = lengthAt < 0 ? body.length + lengthAt : lengthAt;
         body[at] = (byte) (LIE >>> 24);
         body[at + 1] = (byte) (LIE >>> 16);
         body[at + 2] = (byte) (LIE >>> 8);
@@ -148,6 +156,39 @@ class ControlPortHostileInputTest {
         out.writeInt(body.length);
         out.write(body);
         return java.util.Arrays.copyOf(out.buffer(), out.position());
+    }
+
+    /** Where the first occurrence of {@code what} starts in the message JGroups writes for {@code msg}, framed. */
+    private static int offsetIn(Message msg, byte[] what) throws Exception {
+        ByteArrayDataOutputStream out = new ByteArrayDataOutputStream();
+        out.writeShort(Version.version);
+        out.writeByte(0);
+        out.writeShort(msg.getType());
+        msg.writeTo(out);
+        byte[] b = java.util.Arrays.copyOf(out.buffer(), out.position());
+        for (int k = 0; k + what.length <= b.length; k++) {
+            if (java.util.Arrays.equals(b, k, k + what.length, what, 0, what.length)) {
+                return k;
+            }
+        }
+        throw new AssertionError("not in the message");
+    }
+
+    /**
+     * Lying frames of a few dozen bytes, each naming what JGroups would allocate for it before reading: a payload
+     * length, the key version inside SYM_ENCRYPT's header, and the member count of a discovery list.
+     */
+    private static Map<String, byte[]> lyingFrames() throws Exception {
+        Map<String, byte[]> frames = new LinkedHashMap<>();
+        frames.put("a payload of " + LIE + " bytes", lyingFrame(new BytesMessage(null, new byte[0]), -Integer.BYTES));
+        Message encrypted = new EmptyMessage(null).putHeader(ControlProtection.PROTOCOL_ID,
+                new EncryptHeader((byte) 1, new byte[]{9, 9, 9, 9}, new byte[12]));
+        frames.put("a key version of " + LIE + " bytes",
+                lyingFrame(encrypted, offsetIn(encrypted, new byte[]{0, 0, 0, 4, 9, 9, 9, 9})));
+        Message discovery = new BytesMessage(null, new byte[]{0, 0, 0, 0}).putHeader((short) 1,
+                new PingHeader(PingHeader.GET_MBRS_RSP));
+        frames.put("a discovery list of " + LIE + " members", lyingFrame(discovery, -Integer.BYTES));
+        return frames;
     }
 
     private static long usedHeapAfterGc() throws InterruptedException {
@@ -189,37 +230,33 @@ class ControlPortHostileInputTest {
             exchange(zero, one, "hello");
             ControlTransport transport = zero.transport();
             long refusedBefore = transport.refused();
-            byte[] opening = opening(1);
-            byte[] frame = lyingFrame();
-            System.out.printf("hostile frame: %d bytes (opening %d + frame %d)%n", opening.length + frame.length,
-                    opening.length, frame.length);
-
+            assertThat(refusedBefore).as("frames of the cluster itself refused").isZero();
+            Map<String, byte[]> frames = lyingFrames();
             long before = usedHeapAfterGc();
             List<Socket> attackers = new ArrayList<>();
             try {
-                for (int k = 0; k < 3; k++) {
+                int k = 0;
+                for (Map.Entry<String, byte[]> lie : frames.entrySet()) {
                     Socket s = new Socket(hosts.get(0).getAddress(), hosts.get(0).getPort());
                     attackers.add(s);
                     OutputStream out = s.getOutputStream();
-                    out.write(opening(1 + k)); // one connection per claimed address: JGroups keeps one
-                    out.write(frame);
+                    out.write(opening(1 + k++)); // one connection per claimed address: JGroups keeps one
+                    out.write(lie.getValue());
                     out.flush();
-                }
-                for (Socket s : attackers) {
                     assertThat(closedByPeer(s)).as("the node closed the connection").isTrue();
+                    assertThat(transport.lastRefusal()).as(lie.getKey()).contains(lie.getKey())
+                            .contains("127.0.0.1").doesNotContain("\n");
                 }
                 long after = usedHeapAfterGc();
-                System.out.printf("used heap after GC: %.1f MB before, %.1f MB after three hostile frames%n",
-                        before / 1e6, after / 1e6);
+                System.out.printf("used heap after GC: %.1f MB before, %.1f MB after %d hostile frames%n",
+                        before / 1e6, after / 1e6, frames.size());
                 assertThat(after - before).as("heap growth in bytes").isLessThan(32L << 20);
             } finally {
                 for (Socket s : attackers) {
                     s.close();
                 }
             }
-            assertThat(transport.refused() - refusedBefore).isEqualTo(3);
-            assertThat(transport.lastRefusal()).contains("a payload of " + LIE + " bytes")
-                    .contains("127.0.0.1").doesNotContain("\n");
+            assertThat(transport.refused() - refusedBefore).isEqualTo(frames.size());
             exchange(one, zero, "still here");
             exchange(zero, one, "and here");
             assertThat(zero.channel.view().size()).isEqualTo(2);
@@ -271,6 +308,48 @@ class ControlPortHostileInputTest {
             }
             nodes.forEach(Node::close);
             pool.shutdownNow();
+        }
+    }
+
+    /**
+     * Everything a working cluster sends passes the control port's check: three nodes in each security mode form,
+     * exchange messages, and see one of them leave, and no node refuses a frame.
+     */
+    @Test
+    @Timeout(180)
+    void theFramesOfWorkingClusters_inEveryMode_areNeverRefused() throws Exception {
+        for (ClusterSecurity security : List.of(new ClusterSecurity(SECRET, true), new ClusterSecurity(SECRET, false),
+                ClusterSecurity.NONE)) {
+            List<InetSocketAddress> hosts = hosts(3);
+            Duration join = Duration.ofSeconds(30);
+            List<Node> nodes = new ArrayList<>();
+            try {
+                for (int rank = 0; rank < 3; rank++) {
+                    Node n = new Node(ClusterOptions.builder(rank, 3).hosts(hosts).joinTimeout(join)
+                            .l3Timeout(Duration.ofSeconds(2)).failureTimeout(Duration.ofSeconds(3))
+                            .security(security).build());
+                    nodes.add(n);
+                    n.channel.connect(null);
+                }
+                for (Node n : nodes) {
+                    assertThat(awaitViewSize(n, 3, join)).as("a view of 3").isTrue();
+                }
+                for (Node from : nodes) {
+                    for (Node to : nodes) {
+                        if (from != to) {
+                            exchange(from, to, "x".repeat(60_000)); // fragmented by FRAG4
+                        }
+                    }
+                }
+                nodes.remove(2).close();
+                assertThat(awaitViewSize(nodes.get(0), 2, join)).as("a view of 2 after a leave").isTrue();
+                exchange(nodes.get(1), nodes.get(0), "after the leave");
+                for (Node n : nodes) {
+                    assertThat(n.transport().refused()).as(security + ": " + n.transport().lastRefusal()).isZero();
+                }
+            } finally {
+                nodes.forEach(Node::close);
+            }
         }
     }
 }
