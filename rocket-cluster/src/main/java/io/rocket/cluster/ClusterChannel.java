@@ -9,7 +9,6 @@ import org.jgroups.Receiver;
 import org.jgroups.View;
 import org.jgroups.protocols.AUTH;
 import org.jgroups.protocols.FD_ALL3;
-import org.jgroups.protocols.FD_SOCK2;
 import org.jgroups.protocols.FILE_PING;
 import org.jgroups.protocols.FRAG4;
 import org.jgroups.protocols.MERGE3;
@@ -118,7 +117,7 @@ public final class ClusterChannel implements Receiver, AutoCloseable {
         merge.setMaxInterval(3000);
         stack.add(merge);
         if (o.loopbackGroup() == null) {
-            stack.add(new FD_SOCK2()); // a crashed process: its peers see the closed socket at once
+            stack.add(new ControlLiveness()); // a crashed process: its peers see the closed socket at once
         }
         // A hung or cut-off node: silent for the failure timeout. Heartbeats go 4 times per timeout, and a
         // suspicion is checked once more (a quarter of the timeout) before the node is excluded.

@@ -79,9 +79,28 @@ final class ControlFrames {
         }
     }
 
+    /**
+     * Null when a bare message of no payload (as FD_SOCK2 sends on its own port, without a frame around it) may go on
+     * to JGroups; otherwise why it is refused.
+     */
+    static String checkEmptyMessage(byte[] message, int offset, int length) {
+        ControlFields f = new ControlFields(new ByteArrayDataInputStream(message, offset, length));
+        try {
+            body(f, Message.EMPTY_MSG, 0);
+            return null;
+        } catch (ControlFields.Refused e) {
+            return e.getMessage();
+        } catch (Exception e) {
+            return "an unreadable message (" + e.getClass().getSimpleName() + ")";
+        }
+    }
+
     /** A message as {@code Util.readMessage} reads it: its kind, then its envelope, headers and payload. */
     private static void message(ControlFields f, int depth) throws IOException {
-        short type = f.readShort();
+        body(f, f.readShort(), depth);
+    }
+
+    private static void body(ControlFields f, short type, int depth) throws IOException {
         byte leading = f.readByte();
         f.readShort(); // flags
         if ((leading & DEST_SET) != 0) {

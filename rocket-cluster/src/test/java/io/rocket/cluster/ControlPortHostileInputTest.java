@@ -79,9 +79,13 @@ class ControlPortHostileInputTest {
         }
 
         ControlTransport transport() throws ReflectiveOperationException {
+            return protocol(ControlTransport.class);
+        }
+
+        <T extends org.jgroups.stack.Protocol> T protocol(Class<T> type) throws ReflectiveOperationException {
             java.lang.reflect.Field f = ClusterChannel.class.getDeclaredField("channel");
             f.setAccessible(true);
-            return ((JChannel) f.get(channel)).getProtocolStack().findProtocol(ControlTransport.class);
+            return ((JChannel) f.get(channel)).getProtocolStack().findProtocol(type);
         }
     }
 
@@ -350,6 +354,52 @@ class ControlPortHostileInputTest {
             } finally {
                 nodes.forEach(Node::close);
             }
+        }
+    }
+
+    /**
+     * FD_SOCK2's own port, outside the transport: a length prefix of 300,000,000 closes the connection without
+     * allocating it, and a message with a header no node of Rocket sends is dropped with a refusal line.
+     */
+    @Test
+    @Timeout(120)
+    void theLivenessPort_boundsMessageLengths_andChecksHeaders() throws Exception {
+        List<InetSocketAddress> hosts = hosts(2);
+        Duration join = Duration.ofSeconds(20);
+        try (Node zero = new Node(options(hosts, 0, join)); Node one = new Node(options(hosts, 1, join))) {
+            zero.channel.connect(null);
+            one.channel.connect(null);
+            assertThat(awaitViewSize(one, 2, join)).as("cluster formed").isTrue();
+            ControlTransport transport = zero.transport();
+            int port = zero.protocol(ControlLiveness.class).port();
+            try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+                OutputStream out = s.getOutputStream();
+                out.write(opening(1));
+                out.write(new byte[]{(byte) (LIE >>> 24), (byte) (LIE >>> 16), (byte) (LIE >>> 8), (byte) LIE});
+                out.flush();
+                assertThat(closedByPeer(s)).as("a length beyond the liveness port's limit closes").isTrue();
+            }
+            Message foreign = new EmptyMessage(null).putHeader((short) 9,
+                    new org.jgroups.protocols.COMPRESS.CompressHeader(3));
+            ByteArrayDataOutputStream body = new ByteArrayDataOutputStream();
+            foreign.writeTo(body);
+            long refusedBefore = transport.refused();
+            try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+                OutputStream out = s.getOutputStream();
+                out.write(opening(2));
+                ByteArrayDataOutputStream framed = new ByteArrayDataOutputStream();
+                framed.writeInt(body.position());
+                framed.write(body.buffer(), 0, body.position());
+                out.write(framed.buffer(), 0, framed.position());
+                out.flush();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (transport.refused() == refusedBefore && System.nanoTime() < deadline) {
+                    Thread.sleep(20);
+                }
+            }
+            assertThat(transport.refused() - refusedBefore).isEqualTo(1);
+            assertThat(transport.lastRefusal()).startsWith("cluster: liveness port: refused a header of kind");
+            exchange(zero, one, "still here");
         }
     }
 }
