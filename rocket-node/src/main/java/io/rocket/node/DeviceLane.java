@@ -18,8 +18,9 @@ import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 
 /**
- * One device's share of the pipeline: its L1 cache, its kernel and two copy threads, its staging buffers and its
- * pool of pair jobs. The job pool is the concurrent-job limit: a worker that finds it empty waits.
+ * One device's share of the pipeline: where its kernels find their items ({@link LaneItems}: its L1 cache, or the
+ * node's L2 read in place), its kernel and two copy threads, its staging buffers and its pool of pair jobs. The job
+ * pool is the concurrent-job limit: a worker that finds it empty waits.
  */
 final class DeviceLane<K, R> implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DeviceLane.class);
@@ -28,10 +29,11 @@ final class DeviceLane<K, R> implements AutoCloseable {
     final Device device;
     final Kernels<K> kernels;
     final DeviceKernelContext context;
-    final SlotCache<DeviceBuffer> l1;
+    private final LaneItems items;
     final ResourceExecutor kernel;
     final ResourceExecutor copyIn;
     final ResourceExecutor copyOut;
+    /** Parsed items copied to the device for preprocess; null where the device reads them in place. */
     final BufferPool<DeviceBuffer> staging;
     /** Most columns of one resident row; 0 when this device runs every pair as a job. */
     final int rowSpan;
@@ -45,7 +47,10 @@ final class DeviceLane<K, R> implements AutoCloseable {
     /** Resident-row tasks per device: one computes while the next waits for its items. */
     static final int ROWS = 2;
 
-    DeviceLane(NodePipeline<K, R> node, Device device, PipelineConfig config, Tracer tracer) {
+    /**
+     * @param lanes the node's devices: a lane reading L2 in place takes a share of it
+     */
+    DeviceLane(NodePipeline<K, R> node, Device device, PipelineConfig config, Tracer tracer, int lanes) {
         Application<K, R> app = node.app;
         this.node = node;
         this.index = device.index();
@@ -53,9 +58,12 @@ final class DeviceLane<K, R> implements AutoCloseable {
         this.kernels = app.kernels(device.kind());
         this.context = device.kernelContext();
         String id = device.name();
-        this.l1 = deviceCache(device, node.keys.size(), config.deviceSlots(), app.maxItemBytes());
-        this.staging = BufferPool.staging(config.stagingBuffers(), () -> device.allocate(app.maxInputBytes()),
-                device.allocatesOnFirstUse());
+        this.items = device.readsHostMemory() ? new HostItems(node, this, HostItems.shareOf(node.l2, lanes))
+                : new DeviceItems(node, this, deviceCache(device, node.keys.size(), config.deviceSlots(),
+                app.maxItemBytes()));
+        // Read in place, a parsed item is preprocessed where the node staged it: no device staging buffers.
+        this.staging = device.readsHostMemory() ? null : BufferPool.staging(config.stagingBuffers(),
+                () -> device.allocate(app.maxInputBytes()), device.allocatesOnFirstUse());
         this.jobs = new ArrayBlockingQueue<>(config.concurrentJobs());
         for (int k = 0; k < config.concurrentJobs(); k++) {
             PairJob<K, R> job = new PairJob<>(node, this, device.allocate(app.maxResultBytes()),
@@ -97,6 +105,11 @@ final class DeviceLane<K, R> implements AutoCloseable {
         }
         return new SlotCache<>(name, items, slots, maxItemBytes, s -> device.allocate(maxItemBytes), new LruPolicy(),
                 device.allocatesOnFirstUse());
+    }
+
+    /** Where the lane's kernels find their items. */
+    LaneItems items() {
+        return items;
     }
 
     /** Takes a free job, waiting while the concurrent-job limit is reached. */

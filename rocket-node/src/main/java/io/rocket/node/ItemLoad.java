@@ -20,6 +20,10 @@ import java.nio.file.Path;
  * into the L2 slot (device-to-host thread), so the item is always written to both levels, and by the disk writer
  * to the disk cache. Each step is this object re-queued on the next resource's executor; one object per load.
  *
+ * <p>On a device whose memory is the host's ({@link HostItems}) the load fills the L2 slot that the lane's request
+ * was granted, in place: what another node or the disk cache has is read straight into it, and a full load
+ * preprocesses the parsed item (read where it is staged) straight into it; there is no L1 slot and no copy.
+ *
  * <p>Any failure becomes an {@link ItemException} naming the item; it is remembered by the node so the item is not
  * tried again, and both slots turn INVALID so every waiting job fails with it instead of hanging.
  */
@@ -31,7 +35,10 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
     private final NodePipeline<K, R> node;
     private final DeviceLane<K, R> lane;
     private final int item;
+    /** The L1 slot to fill; or, in place, the L2 slot. */
     private final int deviceSlot;
+    /** The lane's view of L2 when the load fills an L2 slot in place; null when it fills an L1 slot. */
+    private final HostItems inPlace;
     private Step step;
     private FileBuffer files;
     private HostBuffer parsed;
@@ -40,41 +47,86 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
     /** The item's disk-cache key, taken before its files were read; null without a disk cache. */
     private DiskKey diskKey;
 
-    ItemLoad(NodePipeline<K, R> node, DeviceLane<K, R> lane, int item, int deviceSlot) {
+    private ItemLoad(NodePipeline<K, R> node, DeviceLane<K, R> lane, HostItems inPlace, int item, int slot) {
         super(1);
         this.node = node;
         this.lane = lane;
+        this.inPlace = inPlace;
         this.item = item;
-        this.deviceSlot = deviceSlot;
+        this.deviceSlot = slot;
         items(item);
+    }
+
+    /** A load into the L1 slot {@code deviceSlot} of {@code lane}, through the node's L2. */
+    static <K, R> ItemLoad<K, R> intoDevice(NodePipeline<K, R> node, DeviceLane<?, ?> lane, int item,
+                                            int deviceSlot) {
+        return new ItemLoad<>(node, cast(lane), null, item, deviceSlot);
+    }
+
+    /** A load into the L2 slot {@code hostSlot}, granted to a request of {@code lane}, which reads it in place. */
+    static <K, R> ItemLoad<K, R> inPlace(NodePipeline<K, R> node, DeviceLane<?, ?> lane, HostItems items, int item,
+                                         int hostSlot) {
+        return new ItemLoad<>(node, cast(lane), items, item, hostSlot);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <K, R> DeviceLane<K, R> cast(DeviceLane<?, ?> lane) {
+        return (DeviceLane<K, R>) lane;
     }
 
     void start() {
         ItemException known = node.errors().failure(item);
         if (known != null) {
-            lane.l1.fail(deviceSlot, known);
+            failSlot(known);
             return;
         }
-        node.l2.acquire(this);
+        if (inPlace != null) {
+            loadIntoHostSlot(); // the lane's request holds the L2 slot already
+        } else {
+            node.l2.acquire(this);
+        }
+    }
+
+    /** The L2 slot this load fills or copies from. */
+    private int hostSlot() {
+        return inPlace != null ? deviceSlot : slot(0);
+    }
+
+    /** Fails the slot the lane waits on: its L1 slot, or in place its L2 slot. */
+    private void failSlot(Throwable error) {
+        if (inPlace != null) {
+            node.l2.fail(deviceSlot, error);
+        } else {
+            lane.items().deviceCache().fail(deviceSlot, error);
+        }
     }
 
     @Override
     protected void onGranted() {
         if (grant(0) == Grant.LOAD) {
-            RemoteItems remote = node.remote();
-            if (remote != null) {
-                fetchStart = System.nanoTime();
-                remote.fetch(item, node.l2.buffer(slot(0)), this);
-            } else {
-                loadLocally();
-            }
+            loadIntoHostSlot();
         }
     }
 
-    /** Another node had the item: its bytes are in our L2 slot; copy them to the device. */
+    /** The L2 slot is ours to fill: from another node if one has the item, else here. */
+    private void loadIntoHostSlot() {
+        RemoteItems remote = node.remote();
+        if (remote != null) {
+            fetchStart = System.nanoTime();
+            remote.fetch(item, node.l2.buffer(hostSlot()), this);
+        } else {
+            loadLocally();
+        }
+    }
+
+    /** Another node had the item: its bytes are in our L2 slot; copy them to the device (or read them there). */
     @Override
     public void fetched() {
         node.telemetry.record(TraceEvent.REMOTE_FETCH, fetchStart, System.nanoTime(), item, -1);
+        if (inPlace != null) {
+            node.l2.publish(deviceSlot);
+            return;
+        }
         step = Step.COPY_FETCHED;
         lane.copyIn.executeUrgent(this);
     }
@@ -120,11 +172,11 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
         Throwable error = error(0);
         if (error != null) {
             node.l2.release(this);
-            lane.l1.fail(deviceSlot, error);
+            lane.items().deviceCache().fail(deviceSlot, error);
         } else if (grant(0) == Grant.LOAD) {
             // Our own load: the L1 slot already holds the preprocessed item.
             node.l2.release(this);
-            lane.l1.publish(deviceSlot);
+            lane.items().deviceCache().publish(deviceSlot);
         } else {
             step = Step.COPY_FROM_HOST_CACHE;
             lane.copyIn.executeUrgent(this);
@@ -171,13 +223,17 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
     /** The item from the disk cache: parsed (to be preprocessed) or preprocessed (into the L2 slot); or false. */
     private boolean readFromDisk(DiskItems disk, long start) {
         if (disk.preprocessed()) {
-            HostBuffer slot = node.l2.buffer(slot(0));
+            HostBuffer slot = node.l2.buffer(hostSlot());
             long length = disk.read(diskKey, slot.byteBuffer().duplicate().clear());
             if (length < 0) {
                 return false;
             }
             slot.length(length);
             node.telemetry.record(TraceEvent.DISK_READ, start, System.nanoTime(), item, -1);
+            if (inPlace != null) {
+                node.l2.publish(deviceSlot);
+                return true;
+            }
             step = Step.COPY_FETCHED;
             lane.copyIn.executeUrgent(this);
             return true;
@@ -191,25 +247,34 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
         }
         parsed.length(length);
         node.telemetry.record(TraceEvent.DISK_READ, start, System.nanoTime(), item, -1);
-        step = Step.COPY_IN;
-        lane.copyIn.executeUrgent(this);
+        afterParse();
         return true;
+    }
+
+    /** The parsed item is staged: to the device (a copy), or read where it is staged on a device that can. */
+    private void afterParse() {
+        if (inPlace != null) {
+            step = Step.PREPROCESS;
+            lane.kernel.executeUrgent(this);
+        } else {
+            step = Step.COPY_IN;
+            lane.copyIn.executeUrgent(this);
+        }
     }
 
     /** Keeps the parsed item in the disk cache, then goes on to the device. */
     private void storeParsed(long start) {
         node.disk().write(diskKey, parsed.byteBuffer().duplicate().clear().limit((int) parsed.length()));
         node.telemetry.record(TraceEvent.DISK_WRITE, start, System.nanoTime(), item, -1);
-        step = Step.COPY_IN;
-        lane.copyIn.executeUrgent(this);
+        afterParse();
     }
 
     /** Keeps the preprocessed item (now in the L2 slot) in the disk cache, then publishes the slot. */
     private void storeItem(long start) {
-        HostBuffer slot = node.l2.buffer(slot(0));
+        HostBuffer slot = node.l2.buffer(hostSlot());
         node.disk().write(diskKey, slot.byteBuffer().duplicate().clear().limit((int) slot.length()));
         node.telemetry.record(TraceEvent.DISK_WRITE, start, System.nanoTime(), item, -1);
-        node.l2.publish(slot(0));
+        node.l2.publish(hostSlot());
     }
 
     private void parse(long start) throws Exception {
@@ -229,12 +294,11 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
             node.diskWriter.execute(this);
             return;
         }
-        step = Step.COPY_IN;
-        lane.copyIn.executeUrgent(this);
+        afterParse();
     }
 
     private void copyIn(long start) {
-        lane.l1.buffer(deviceSlot); // a slot allocated on first use is allocated here, not on the kernel thread
+        lane.items().buffer(deviceSlot); // a slot allocated on first use is allocated here, not on the kernel thread
         staged = lane.staging.take();
         start = System.nanoTime();
         lane.device.copyToDevice(parsed, staged, parsed.length());
@@ -246,45 +310,61 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
     }
 
     private void preprocess(long start) throws Exception {
-        DeviceBuffer out = lane.l1.buffer(deviceSlot);
-        staged.handOverForReading();
+        DeviceBuffer in = inPlace != null ? inPlace.staged(parsed) : staged;
+        DeviceBuffer out = lane.items().buffer(deviceSlot);
+        in.handOverForReading();
         out.handOverForWriting();
         lane.context.begin();
-        long length = lane.kernels.preprocess(node.keys.get(item), staged, out, lane.context);
+        long length = lane.kernels.preprocess(node.keys.get(item), in, out, lane.context);
         long cost = lane.context.end();
         out.length(length);
-        lane.staging.give(staged);
-        staged = null;
+        if (inPlace != null) {
+            node.hostStaging.give(parsed);
+            parsed = null;
+            node.l2.buffer(deviceSlot).length(length); // the view's memory is the L2 slot's
+        } else {
+            lane.staging.give(staged);
+            staged = null;
+        }
         node.telemetry.record(TraceEvent.PREPROCESS, start, System.nanoTime(), cost, item, -1);
+        if (inPlace != null) {
+            storeOrPublish();
+            return;
+        }
         step = Step.COPY_BACK;
         lane.copyOut.executeUrgent(this);
     }
 
     private void copyBack(long start) {
-        DeviceBuffer out = lane.l1.buffer(deviceSlot);
+        DeviceBuffer out = lane.items().buffer(deviceSlot);
         HostBuffer slot = node.l2.buffer(slot(0));
         lane.device.copyToHost(out, slot, out.length());
         node.telemetry.record(TraceEvent.COPY_BACK_ITEM, start, System.nanoTime(), item, -1);
+        storeOrPublish();
+    }
+
+    /** The preprocessed item is in its L2 slot: to the disk cache first if it keeps preprocessed items. */
+    private void storeOrPublish() {
         DiskItems disk = node.disk();
         if (disk != null && disk.preprocessed() && diskKey != null) {
             step = Step.STORE_ITEM;
             node.diskWriter.execute(this);
             return;
         }
-        node.l2.publish(slot(0));
+        node.l2.publish(hostSlot());
     }
 
     private void copyFromHostCache(long start) {
         HostBuffer cached = node.l2.buffer(slot(0));
-        lane.device.copyToDevice(cached, lane.l1.buffer(deviceSlot), cached.length());
+        lane.device.copyToDevice(cached, lane.items().buffer(deviceSlot), cached.length());
         node.telemetry.record(TraceEvent.COPY_IN, start, System.nanoTime(), item, -1);
         node.l2.release(this);
-        lane.l1.publish(deviceSlot);
+        lane.items().deviceCache().publish(deviceSlot);
     }
 
     private void copyFetched(long start) {
         HostBuffer fetched = node.l2.buffer(slot(0));
-        DeviceBuffer out = lane.l1.buffer(deviceSlot);
+        DeviceBuffer out = lane.items().buffer(deviceSlot);
         if (fetched.length() > out.capacity()) {
             throw new IllegalStateException("fetched " + fetched.length() + " bytes, more than a slot");
         }
@@ -307,9 +387,11 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
             staged = null;
         }
         ItemException error = node.errors().recordFailure(item, cause);
-        if (step == Step.COPY_FROM_HOST_CACHE) {
+        if (inPlace != null) {
+            node.l2.fail(deviceSlot, error);
+        } else if (step == Step.COPY_FROM_HOST_CACHE) {
             node.l2.release(this);
-            lane.l1.fail(deviceSlot, error);
+            lane.items().deviceCache().fail(deviceSlot, error);
         } else {
             node.l2.fail(slot(0), error);
         }

@@ -108,7 +108,7 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         this.cpu = new ResourceExecutor("cpu", ThreadKind.CPU, config.hostThreads(), telemetry.tracer());
         this.diskWriter = new ResourceExecutor("disk-write", ThreadKind.IO, 1, telemetry.tracer());
         for (Device device : devices) {
-            lanes.add(new DeviceLane<>(this, device, config, telemetry.tracer()));
+            lanes.add(new DeviceLane<>(this, device, config, telemetry.tracer(), devices.size()));
         }
     }
 
@@ -333,13 +333,59 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         return l2.stats();
     }
 
-    /** L1 counters summed over devices. */
+    /**
+     * L1 counters summed over the devices that have one; all zero where every device reads L2 in place (no L1, no
+     * copies).
+     */
     public CacheStats deviceCacheStats() {
-        CacheStats total = null;
+        CacheStats total = new CacheStats(0, app.maxItemBytes(), 0, 0, 0, 0);
         for (DeviceLane<K, R> lane : lanes) {
-            total = total == null ? lane.l1.stats() : total.plus(lane.l1.stats());
+            SlotCache<?> l1 = lane.items().deviceCache();
+            if (l1 != null) {
+                total = total.plus(l1.stats());
+            }
         }
         return total;
+    }
+
+    /** Devices with a cache of their own (L1); the others read L2 in place. */
+    public int devicesWithCaches() {
+        return (int) lanes.stream().filter(l -> l.items().deviceCache() != null).count();
+    }
+
+    /** The items one device cache (L1) holds at once, the smallest over the devices that have one; 0 if none. */
+    public long deviceCacheSlots() {
+        return lanes.stream().filter(l -> l.items().deviceCache() != null)
+                .mapToLong(l -> l.items().deviceCache().maximalItems()).min().orElse(0);
+    }
+
+    /**
+     * What the node's memory holds, by kind: the L2's items (bytes for its slots of maximal items, a byte budget's
+     * total), the node's staging buffers for parsed items, and the L1s and staging buffers of devices with memory of
+     * their own (0 where every device reads L2 in place), with the count of devices that read L2 in place.
+     */
+    public Map<String, Long> memoryFigures() {
+        long item = app.maxItemBytes();
+        long input = app.maxInputBytes();
+        long deviceCache = 0;
+        long deviceStaging = 0;
+        long inPlace = 0;
+        for (DeviceLane<K, R> lane : lanes) {
+            SlotCache<?> l1 = lane.items().deviceCache();
+            if (l1 == null) {
+                inPlace++;
+            } else {
+                deviceCache += l1.maximalItems() * item;
+                deviceStaging += lane.staging.size() * input;
+            }
+        }
+        Map<String, Long> m = new java.util.LinkedHashMap<>();
+        m.put("host_cache_bytes", l2.maximalItems() * item);
+        m.put("host_staging_bytes", hostStaging.size() * input);
+        m.put("device_cache_bytes", deviceCache);
+        m.put("device_staging_bytes", deviceStaging);
+        m.put("devices_reading_in_place", inPlace);
+        return m;
     }
 
     /** Every executor of the node, for busy-time figures. */
@@ -366,8 +412,10 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         }
         l2.checkInvariants(true);
         for (DeviceLane<K, R> lane : lanes) {
-            lane.l1.checkInvariants(true);
-            if (!lane.idle() || !lane.staging.allReturned()) {
+            if (lane.items().deviceCache() != null) {
+                lane.items().deviceCache().checkInvariants(true);
+            }
+            if (!lane.idle() || lane.staging != null && !lane.staging.allReturned()) {
                 throw new IllegalStateException(lane.device.name() + ": jobs or staging buffers not returned");
             }
         }

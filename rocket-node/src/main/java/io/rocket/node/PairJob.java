@@ -8,10 +8,10 @@ import io.rocket.core.device.DeviceKernelContext;
 import io.rocket.core.trace.TraceEvent;
 
 /**
- * One pair (i, j) through the pipeline: both items pinned in the device cache (loaded if needed), compare on the
+ * One pair (i, j) through the pipeline: both items pinned where the device reads them (its L1, or the node's L2 in place; loaded if needed), compare on the
  * kernel thread, result copied back on the device-to-host thread, postprocessed on the CPU pool and handed to the
  * sink. The job object, its cache request and its result buffers are pooled per device and reused for the next
- * pair, so a pair allocates nothing in the runtime. The L1 slots are released as soon as the compare is done.
+ * pair, so a pair allocates nothing in the runtime. Its slots are released as soon as the compare is done.
  *
  * <p>On a device with overlapped steps (cuda) the kernel thread only launches the compare and moves on to the next
  * pair; the device-to-host thread waits for this kernel, then releases the slots and copies the result. Several
@@ -31,6 +31,8 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
     private int j;
     private Stage stage;
     private Throwable error;
+    /** Scratch for the items found readable at the grant. */
+    private final int[] hits = new int[2];
 
     PairJob(NodePipeline<K, R> node, DeviceLane<K, R> lane, DeviceBuffer resultOnDevice, HostBuffer resultOnHost) {
         super(2);
@@ -46,26 +48,21 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
         this.j = j;
         this.error = null;
         items(i, j);
-        lane.l1.acquire(this);
+        lane.items().acquire(this);
     }
 
     @Override
     protected void onGranted() {
-        int hitA = -1;
-        int hitB = -1;
+        int readable = 0;
         for (int p = 0; p < count(); p++) {
             if (grant(p) == Grant.LOAD) {
-                new ItemLoad<>(node, lane, item(p), slot(p)).start();
+                lane.items().load(item(p), slot(p));
             } else if (grant(p) == Grant.READY) {
-                if (hitA < 0) {
-                    hitA = item(p);
-                } else {
-                    hitB = item(p);
-                }
+                hits[readable++] = item(p);
             }
         }
-        if (hitA >= 0) {
-            node.l2.touch(hitA, hitB); // L1 hits are uses too: keep L2's recency true to them
+        if (readable > 0) {
+            lane.items().used(hits, readable);
         }
     }
 
@@ -89,7 +86,7 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
             case COPY_OUT -> copyOut(start);
             case POSTPROCESS -> postprocess(start);
             case FAIL -> {
-                lane.l1.release(this);
+                lane.items().release(this);
                 finish(false);
             }
         }
@@ -103,8 +100,8 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
         try {
             handOverCompareBuffers();
             lane.context.begin();
-            long length = lane.kernels.compare(node.keys.get(i), lane.l1.buffer(slot(0)), node.keys.get(j),
-                    lane.l1.buffer(slot(1)), resultOnDevice, lane.context);
+            long length = lane.kernels.compare(node.keys.get(i), lane.items().buffer(slot(0)), node.keys.get(j),
+                    lane.items().buffer(slot(1)), resultOnDevice, lane.context);
             long cost = lane.context.end();
             resultOnDevice.length(length);
             node.telemetry.record(TraceEvent.COMPARE, start, System.nanoTime(), cost, i, j);
@@ -113,7 +110,7 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
             error = node.errors().pairError(i, j, "compare", t);
             stage = Stage.FAIL;
         }
-        lane.l1.release(this);
+        lane.items().release(this);
         if (stage == Stage.FAIL) {
             finishOnCpu();
         } else {
@@ -126,8 +123,8 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
      * on this device's kernel thread (each device has its own L1), so no other thread moves their views' positions.
      */
     private void handOverCompareBuffers() {
-        lane.l1.buffer(slot(0)).handOverForReading();
-        lane.l1.buffer(slot(1)).handOverForReading();
+        lane.items().buffer(slot(0)).handOverForReading();
+        lane.items().buffer(slot(1)).handOverForReading();
         resultOnDevice.handOverForWriting();
     }
 
@@ -136,13 +133,13 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
         try {
             handOverCompareBuffers();
             overlapped.begin();
-            long length = lane.kernels.compare(node.keys.get(i), lane.l1.buffer(slot(0)), node.keys.get(j),
-                    lane.l1.buffer(slot(1)), resultOnDevice, lane.context);
+            long length = lane.kernels.compare(node.keys.get(i), lane.items().buffer(slot(0)), node.keys.get(j),
+                    lane.items().buffer(slot(1)), resultOnDevice, lane.context);
             overlapped.end();
             resultOnDevice.length(length);
         } catch (Throwable t) {
             error = node.errors().pairError(i, j, "compare", t);
-            lane.l1.release(this);
+            lane.items().release(this);
             finishOnCpu();
             return;
         }
@@ -157,11 +154,11 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
                 node.telemetry.cost(TraceEvent.COMPARE, overlapped.await());
             } catch (Throwable t) {
                 error = node.errors().pairError(i, j, "compare", t);
-                lane.l1.release(this);
+                lane.items().release(this);
                 finishOnCpu();
                 return;
             }
-            lane.l1.release(this);
+            lane.items().release(this);
         }
         long copyStart = overlapped != null ? System.nanoTime() : start;
         lane.device.copyToHost(resultOnDevice, resultOnHost, resultOnDevice.length());

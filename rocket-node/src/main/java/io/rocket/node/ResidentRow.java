@@ -23,7 +23,9 @@ import io.rocket.core.trace.TraceEvent;
  * <p>Cached items and the application's kernels are still used only on the kernel thread, as in a pair job: the
  * worker only asks for the items. Postprocess runs on the kernel thread here because on the host devices this
  * task serves (cpu, sim) it is host work of the same kind as the compare, and a task then needs one result buffer
- * instead of one per pair; the sink, which may write files or stream to another node, stays off the kernel thread.
+ * instead of one per pair. The sink, which may write files or stream to another node, runs on the CPU pool; on a
+ * device that reads the host cache in place (cpu) it runs on the kernel thread after the compares, as the CPU pool's
+ * threads are then the node's loads, and a result hand-off would only take one of them from loading.
  *
  * <p>Tasks are pooled per device (a few, see {@link DeviceLane}) and reused; a task allocates nothing per pair. Each
  * task is used by one thread at a time: its worker, then the cache's grant and the loads, then the kernel thread,
@@ -87,7 +89,7 @@ public final class ResidentRow<K, R> extends CacheRequest implements Runnable {
     static int span(DeviceLane<?, ?> lane) {
         boolean host = lane.device.kind() == DeviceKind.CPU || lane.device.kind() == DeviceKind.SIM;
         // Short-circuit: a device with overlapped steps (cuda) is not asked to make one here.
-        return host && lane.context.newOverlappedStep() == null ? Math.max(0, lane.l1.maximalItems() - 1) : 0;
+        return host && lane.context.newOverlappedStep() == null ? Math.max(0, lane.items().maximalItems() - 1) : 0;
     }
 
     /**
@@ -142,7 +144,7 @@ public final class ResidentRow<K, R> extends CacheRequest implements Runnable {
      * now or when loads and room allow. On the worker's thread; does not wait.
      */
     void submit() {
-        lane.l1.acquire(this);
+        lane.items().acquire(this);
     }
 
     /** On the granting thread: the items the L1 lacks start loading; the ones it holds count as uses in L2 too. */
@@ -151,13 +153,13 @@ public final class ResidentRow<K, R> extends CacheRequest implements Runnable {
         int readable = 0;
         for (int p = 0; p < count(); p++) {
             if (grant(p) == Grant.LOAD) {
-                new ItemLoad<>(node, lane, item(p), slot(p)).start();
+                lane.items().load(item(p), slot(p));
             } else if (grant(p) == Grant.READY) {
                 hits[readable++] = item(p);
             }
         }
         if (readable > 0) {
-            node.l2.touchAll(hits, readable); // L1 hits are uses too: keep L2's recency true to them
+            lane.items().used(hits, readable);
         }
     }
 
@@ -196,8 +198,8 @@ public final class ResidentRow<K, R> extends CacheRequest implements Runnable {
             long start = traced ? System.nanoTime() : 0;
             long compared = 0;
             try {
-                DeviceBuffer x = lane.l1.buffer(slot(left[k]));
-                DeviceBuffer y = lane.l1.buffer(slot(right[k]));
+                DeviceBuffer x = lane.items().buffer(slot(left[k]));
+                DeviceBuffer y = lane.items().buffer(slot(right[k]));
                 x.handOverForReading();
                 y.handOverForReading();
                 resultOnDevice.handOverForWriting();
@@ -241,7 +243,13 @@ public final class ResidentRow<K, R> extends CacheRequest implements Runnable {
             node.telemetry.costs(TraceEvent.POSTPROCESS, size(), rest);
         }
         // Two lookups a pair, as pair jobs count them: the grant counted one an entry.
-        lane.l1.release(this, Math.max(0, 2L * pairCount - count()));
+        lane.items().release(this, Math.max(0, 2L * pairCount - count()));
+        if (lane.items().deviceCache() == null) {
+            // Read in place (cpu): this thread is a host thread like the CPU pool's, whose threads are the node's
+            // loads; delivering here leaves them to loading.
+            deliver();
+            return;
+        }
         computed = true;
         node.cpu.execute(this);
     }

@@ -33,6 +33,8 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles, W
     private final Output errors;
     private final List<Output> outputs = new ArrayList<>(2);
     private final Function<K, String> label;
+    /** Each item's label, made once: a line names two items, and a run writes many lines per item. */
+    private final Labels<K> labels;
     private final Function<R, String> format;
     private final StringBuilder line = new StringBuilder(128);
     private long results;
@@ -52,6 +54,7 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles, W
     public TsvResultSink(Path output, Writer stdout, Path errorsFile, Function<K, String> label,
                          Function<R, String> format, String resultName, boolean resume) throws IOException {
         this.label = label;
+        this.labels = new Labels<>(label);
         this.format = format;
         String header = "i\tj\tleft\tright\t" + resultName;
         this.out = output == null ? null : OutputPaths.isStdout(output) ? new Output(stdout, header)
@@ -106,8 +109,8 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles, W
         }
         synchronized (this) {
             line.setLength(0);
-            line.append(i).append('\t').append(j).append('\t').append(label.apply(left)).append('\t')
-                    .append(label.apply(right)).append('\t').append(format.apply(result)).append('\n');
+            line.append(i).append('\t').append(j).append('\t').append(labels.of(i, left)).append('\t')
+                    .append(labels.of(j, right)).append('\t').append(format.apply(result)).append('\n');
             out.write(line);
             results++;
         }
@@ -233,9 +236,22 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles, W
             }
         }
 
+        /** Characters of the line being written; grown to the longest line. Under the sink's lock. */
+        private char[] chars = new char[256];
+
         void write(CharSequence text) {
             try {
-                writer.append(text);
+                // Writer.append(CharSequence) makes a String of each line: one per pair. Copy into a reused array.
+                int n = text.length();
+                if (n > chars.length) {
+                    chars = new char[Math.max(n, 2 * chars.length)];
+                }
+                if (text instanceof StringBuilder b) {
+                    b.getChars(0, n, chars, 0);
+                } else {
+                    text.toString().getChars(0, n, chars, 0);
+                }
+                writer.write(chars, 0, n);
                 if (file != null) {
                     file.written();
                 }
@@ -299,6 +315,28 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles, W
             } catch (IOException e) {
                 throw named(e);
             }
+        }
+    }
+
+    /** Labels of items by index, made on first use and kept; used under the sink's lock. */
+    private static final class Labels<K> {
+        private final Function<K, String> label;
+        private String[] made = new String[64];
+
+        Labels(Function<K, String> label) {
+            this.label = label;
+        }
+
+        String of(int item, K key) {
+            if (item >= made.length) {
+                made = java.util.Arrays.copyOf(made, Math.max(item + 1, 2 * made.length));
+            }
+            String s = made[item];
+            if (s == null) {
+                s = label.apply(key);
+                made[item] = s;
+            }
+            return s;
         }
     }
 }

@@ -10,6 +10,7 @@ import io.rocket.cluster.l3.L3Stats;
 import io.rocket.node.NodePipeline;
 import io.rocket.node.PairListener;
 import io.rocket.node.PipelineConfig;
+import io.rocket.steal.BandOrder;
 import io.rocket.core.Application;
 import io.rocket.core.ResultSink;
 import io.rocket.core.device.Device;
@@ -75,9 +76,8 @@ final class NodeRun<K, R> implements AutoCloseable {
         this.chrome = options.trace() == null ? null : new ChromeTracer(rank, processName);
         this.tracer = chrome == null ? Tracer.NOOP : chrome;
         this.telemetry = new Telemetry(tracer);
-        this.config = RunSupport.resolve(app, keys, options, opened.devices().get(0));
-        RunSupport.checkDirectMemory(app, config, opened.devices(), opened.hostMemory().allocatesOnFirstUse(),
-                DirectHostMemory.maxDirectBytes());
+        this.config = RunSupport.fitDirectMemory(app, RunSupport.resolve(app, keys, options, opened.devices().get(0)),
+                opened.devices(), opened.hostMemory().allocatesOnFirstUse(), DirectHostMemory.maxDirectBytes());
         this.journal = keepJournal && options.journal() != null
                 ? ResultLog.open(options.journal(), app, keys, space, sink) : null;
         if (journal != null) {
@@ -233,6 +233,19 @@ final class NodeRun<K, R> implements AutoCloseable {
 
     public Tracer tracer() {
         return tracer;
+    }
+
+    /**
+     * The blocked order for this node's caches: bands sized to L2, stream leaves to the devices' L1s (or to reading
+     * L2 in place). A {@code --tile-size} other than the default sets the stream leaves' width itself, a quarter tile.
+     */
+    public BandOrder bandOrder(int tileSize) {
+        int devices = opened.devices().size();
+        if (tileSize != RocketOptions.DEFAULT_TILE_SIZE) {
+            return BandOrder.forNode(config.hostSlots(), devices, tileSize);
+        }
+        boolean inPlace = opened.devices().stream().allMatch(Device::readsHostMemory);
+        return BandOrder.forNode(config.hostSlots(), devices, tileSize, inPlace ? 0 : config.deviceSlots());
     }
 
     public Telemetry telemetry() {

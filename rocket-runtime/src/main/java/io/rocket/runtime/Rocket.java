@@ -124,7 +124,7 @@ public final class Rocket {
             Tracer tracer = node.tracer();
             BandOrder bands = null;
             if (options.order() == ScheduleOrder.BLOCKED) {
-                bands = BandOrder.forNode(node.config().hostSlots(), node.devices().size(), options.tileSize());
+                bands = node.bandOrder(options.tileSize());
                 scheduler.bands(bands);
             }
             scheduler.start(SpaceStarts.node(space, done, resumed != null, bands, options.tileSize()), tracer);

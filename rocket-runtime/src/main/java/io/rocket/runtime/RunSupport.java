@@ -30,6 +30,7 @@ import java.util.Map;
  * of one node's pipeline. Runtime-internal; applications call {@link Rocket}.
  */
 final class RunSupport {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(RunSupport.class);
     private RunSupport() {
     }
 
@@ -54,37 +55,52 @@ final class RunSupport {
 
     /**
      * Turns byte sizes into slot counts (a cache that cannot hold two items is a user error) and chooses the I/O
-     * threads when the options leave it to the runtime.
+     * threads when the options leave it to the runtime. The node's memory budget (--host-cache-size in bytes) holds
+     * its items and the buffers its parsed items are staged in: L2 gets what the staging buffers leave. Devices that
+     * read L2 in place (cpu) take nothing more; a device with memory of its own has its L1 in that memory.
      */
     public static <K> PipelineConfig resolve(Application<K, ?> app, List<K> keys, RocketOptions o, Device device) {
         int n = keys.size();
         long slotBytes = app.maxItemBytes();
         int cap = Math.max(2, n);
-        int hostSlots = slots("host cache (--host-cache-size)", o.hostCacheSize() == null
-                ? RocketOptions.DEFAULT_HOST_CACHE : o.hostCacheSize(), slotBytes, cap, o.hostCacheSize() == null);
-        int deviceSlots = slots("device cache (--device-cache-size)", o.deviceCacheSize() == null
-                ? new CacheSize(device.defaultCacheBytes(), -1) : o.deviceCacheSize(), slotBytes, cap,
-                o.deviceCacheSize() == null);
         int staging = Math.max(2, Math.min(4, o.concurrentJobs()));
+        CacheSize host = o.hostCacheSize() == null ? RocketOptions.DEFAULT_HOST_CACHE : o.hostCacheSize();
+        int hostSlots = slots("host cache (--host-cache-size)", itemsBudget(host, stagingBytes(app, staging, o)),
+                host, slotBytes, cap, o.hostCacheSize() == null);
+        CacheSize l1 = o.deviceCacheSize() == null ? new CacheSize(device.defaultCacheBytes(), -1)
+                : o.deviceCacheSize();
+        int deviceSlots = slots("device cache (--device-cache-size)", l1, l1, slotBytes, cap,
+                o.deviceCacheSize() == null);
         int io = o.ioThreads() != RocketOptions.AUTO_IO_THREADS ? o.ioThreads()
                 : remoteInputs(app, keys) ? RocketOptions.REMOTE_IO_THREADS : RocketOptions.LOCAL_IO_THREADS;
         return new PipelineConfig(o.hostThreads(), io, o.concurrentJobs(), hostSlots, deviceSlots, staging,
                 o.inputs().readAheadBytes());
     }
 
+    /** Bytes of the node's buffers for parsed items: its staging buffers and one per CPU-pool thread. */
+    static long stagingBytes(Application<?, ?> app, int stagingBuffers, RocketOptions o) {
+        return (long) (stagingBuffers + o.hostThreads()) * app.maxInputBytes();
+    }
+
+    /** What a memory budget in bytes leaves for items after the staging buffers; a size in slots is all items. */
+    static CacheSize itemsBudget(CacheSize budget, long stagingBytes) {
+        return budget.bytes() < 0 ? budget : new CacheSize(Math.max(0, budget.bytes() - stagingBytes), -1);
+    }
+
     /**
-     * Refuses, once and before anything is allocated, a run whose fixed buffers cannot fit in the JVM's direct memory
-     * ({@code -XX:MaxDirectMemorySize}, by default the heap's maximum): otherwise the allocations fail during the run,
-     * and every item that meets one fails with an allocation message that says nothing about the item. Counted: the
-     * read buffers of the I/O and CPU threads (always direct), and where memory is plain direct memory (nodes without
-     * GPUs, cpu devices) the parsed-item staging buffers of the node and of each device and the two maximal items
-     * each cache must hold. Read-ahead buffers and the rest of the cache budgets are left out: they are allocated as
-     * the run goes and bounded by their own budgets.
+     * Fits the run to the JVM's direct memory ({@code -XX:MaxDirectMemorySize}, by default the heap's maximum), once
+     * and before anything is allocated: otherwise allocations fail during the run, and every item that meets one fails
+     * with an allocation message that says nothing about the item. Counted: the read buffers of the I/O and CPU threads
+     * (always direct), and where host memory is plain direct memory (nodes without GPUs) the parsed-item staging
+     * buffers and the host cache's items. A run whose buffers and two items do not fit is refused; a host cache larger
+     * than what is left holds what is left, with one warning. Read-ahead buffers are left out: they are allocated as
+     * the run goes and bounded by their own budget.
      *
      * @param maxDirectBytes the most direct memory the JVM may allocate
+     * @return {@code config}, or the same with a host cache of fewer slots
      */
-    static void checkDirectMemory(Application<?, ?> app, PipelineConfig config, List<Device> devices,
-                                  boolean hostIsDirect, long maxDirectBytes) {
+    static PipelineConfig fitDirectMemory(Application<?, ?> app, PipelineConfig config, List<Device> devices,
+                                          boolean hostIsDirect, long maxDirectBytes) {
         long input = app.maxInputBytes();
         long item = app.maxItemBytes();
         int readBuffers = config.ioThreads() + config.hostThreads();
@@ -95,12 +111,13 @@ final class RunSupport {
             items += 2;
         }
         for (Device device : devices) {
-            if (device.kind() == DeviceKind.CPU) {
+            if (device.kind() == DeviceKind.CPU && !device.readsHostMemory()) {
                 staging += config.stagingBuffers();
                 items += 2;
             }
         }
-        double need = (double) readBuffers * app.maxFileBytes() + (double) staging * input + (double) items * item;
+        double fixed = (double) readBuffers * app.maxFileBytes() + (double) staging * input;
+        double need = fixed + (double) items * item;
         if (need > maxDirectBytes) {
             throw new RocketException(String.format(Locale.ROOT, "%s: the run's buffers need at least %s of direct "
                             + "memory (%d staging buffers of %s for parsed items, %d read buffers of %s for input "
@@ -110,6 +127,17 @@ final class RunSupport {
                     app.name(), megabytes(need), staging, megabytes(input), readBuffers,
                     megabytes(app.maxFileBytes()), items, megabytes(item), megabytes(maxDirectBytes)));
         }
+        // A tenth stays free: buffers the cache dropped are returned to the JVM only when the garbage collector runs.
+        long room = (long) ((0.9 * maxDirectBytes - fixed) / item) - (items - 2);
+        if (!hostIsDirect || config.hostSlots() <= room) {
+            return config;
+        }
+        int slots = (int) Math.max(2, room);
+        LOG.warn("the host cache of {} items of {} does not fit the {} of direct memory this JVM may allocate beside "
+                        + "its buffers: it holds {} items; raise -XX:MaxDirectMemorySize (by default the heap size, "
+                        + "-Xmx) to keep more", config.hostSlots(), megabytes(item), megabytes(maxDirectBytes), slots);
+        return new PipelineConfig(config.hostThreads(), config.ioThreads(), config.concurrentJobs(), slots,
+                config.deviceSlots(), config.stagingBuffers(), config.readAheadBytes());
     }
 
     private static String megabytes(double bytes) {
@@ -129,13 +157,19 @@ final class RunSupport {
         return false;
     }
 
-    private static int slots(String what, CacheSize size, long slotBytes, int cap, boolean isDefault) {
+    /**
+     * Slots of {@code size} (what the budget {@code given} leaves for items), at least 2 and at most {@code cap}.
+     */
+    private static int slots(String what, CacheSize size, CacheSize given, long slotBytes, int cap,
+                             boolean isDefault) {
         long slots = size.slots(slotBytes);
         if (slots < 2) {
             if (isDefault) {
                 return 2;
             }
-            throw new RocketException(what + " of " + size + " holds " + slots + " slot(s) of " + slotBytes
+            String left = size.equals(given) ? "" : " (after " + (given.bytes() - size.bytes())
+                    + " bytes of staging buffers for parsed items)";
+            throw new RocketException(what + " of " + given + left + " holds " + slots + " slot(s) of " + slotBytes
                     + " bytes (one item each); at least 2 are needed");
         }
         return (int) Math.min(slots, cap);
@@ -174,9 +208,12 @@ final class RunSupport {
         s.pairsPerSecond = wall > 0 ? s.pairs / wall : 0;
         s.loads = pipeline.loads();
         s.model(nodeWork(pipeline, t, s.pairs, devices.size() * heldSeconds));
+        s.deviceCopies(pipeline.deviceCacheStats().misses(), pipeline.deviceCacheSlots(),
+                pipeline.devicesWithCaches());
         s.devices = devices.stream().map(Device::info).toList();
         s.cache.put("device", pipeline.deviceCacheStats());
         s.cache.put("host", pipeline.hostCacheStats());
+        s.memory = pipeline.memoryFigures();
         if (pipeline.diskCacheStats() != null) {
             s.cache.put("disk", pipeline.diskCacheStats());
             s.diskCache = pipeline.diskCacheFigures();

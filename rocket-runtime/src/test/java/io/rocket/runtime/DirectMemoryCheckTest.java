@@ -12,12 +12,11 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A run whose fixed buffers cannot fit in the JVM's direct memory is refused once, before anything is allocated,
- * rather than failing every item that meets an allocation.
+ * rather than failing every item that meets an allocation; a host cache larger than what is left holds what is left.
  */
 class DirectMemoryCheckTest {
 
@@ -27,25 +26,33 @@ class DirectMemoryCheckTest {
     private static final PipelineConfig CONFIG = new PipelineConfig(2, 2, 4, 2, 2, 4);
 
     @Test
-    void directNodeWithCpuDevices_countsStagingBuffersAndTwoItemsPerCache() {
+    void directNodeWithCpuDevices_countsTheNodesStagingBuffersAndTwoItems_theDevicesReadInPlace() {
         List<Device> devices = List.of(new CpuDevice(0), new CpuDevice(1));
-        // host: 4 + 2 staging buffers and 2 items; each cpu device: 4 staging buffers and 2 items
-        long need = (4 + 2 + 4 + 4) * 1_000_000L + (2 + 2 + 2) * 1_000_000L;
-        assertThatCode(() -> RunSupport.checkDirectMemory(APP, CONFIG, devices, true, need))
-                .doesNotThrowAnyException();
-        assertThatThrownBy(() -> RunSupport.checkDirectMemory(APP, CONFIG, devices, true, need - 1))
+        // host: 4 + 2 staging buffers and 2 items; the cpu devices read the host cache in place: nothing more
+        long need = (4 + 2) * 1_000_000L + 2 * 1_000_000L;
+        assertThat(RunSupport.fitDirectMemory(APP, CONFIG, devices, true, need)).isEqualTo(CONFIG);
+        assertThatThrownBy(() -> RunSupport.fitDirectMemory(APP, CONFIG, devices, true, need - 1))
                 .isInstanceOf(RocketException.class)
-                .hasMessage("synthetic: the run's buffers need at least 20.0 MB of direct memory (14 staging buffers "
-                        + "of 1.0 MB for parsed items, 4 read buffers of 0.0 MB for input files, 6 cache items of "
-                        + "1.0 MB), more than the 20.0 MB this JVM may allocate; raise -XX:MaxDirectMemorySize (by "
+                .hasMessage("synthetic: the run's buffers need at least 8.0 MB of direct memory (6 staging buffers "
+                        + "of 1.0 MB for parsed items, 4 read buffers of 0.0 MB for input files, 2 cache items of "
+                        + "1.0 MB), more than the 8.0 MB this JVM may allocate; raise -XX:MaxDirectMemorySize (by "
                         + "default the heap size, -Xmx), or size the items smaller (the application's options that "
                         + "size its buffers)");
     }
 
     @Test
+    void aHostCacheLargerThanTheDirectMemoryLeft_holdsWhatIsLeft() {
+        PipelineConfig large = new PipelineConfig(2, 2, 4, 500, 2, 4);
+        PipelineConfig fitted = RunSupport.fitDirectMemory(APP, large, List.of(new CpuDevice(0)), true,
+                (6 + 40) * 1_000_000L * 10 / 9 + 1); // a tenth of direct memory stays free
+        assertThat(fitted.hostSlots()).isEqualTo(40);
+        assertThat(fitted.deviceSlots()).isEqualTo(2);
+        assertThat(fitted.stagingBuffers()).isEqualTo(4);
+    }
+
+    @Test
     void pinnedHostWithoutCpuDevices_countsOnlyTheReadBuffers() {
-        assertThatCode(() -> RunSupport.checkDirectMemory(APP, CONFIG, List.of(), false, 0))
-                .doesNotThrowAnyException();
+        assertThat(RunSupport.fitDirectMemory(APP, CONFIG, List.of(), false, 0)).isEqualTo(CONFIG);
     }
 
     @Test

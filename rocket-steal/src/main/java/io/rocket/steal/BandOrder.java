@@ -51,7 +51,8 @@ public final class BandOrder {
     }
 
     /**
-     * The order for a node whose L2 holds {@code hostSlots} items and which has {@code devices} devices: stream
+     * The order for a node whose L2 holds {@code hostSlots} items and which has {@code devices} devices, with the
+     * stream leaves' width set by the tile size (an explicit {@code --tile-size}, or a cluster's bands): stream
      * leaves of a quarter tile (fewer columns where the L2 is small, so the margin never takes more than a quarter of
      * it), and bands as high as the L2 leaves room for after the leaves in flight.
      */
@@ -61,6 +62,39 @@ public final class BandOrder {
         int rows = Math.max(1, hostSlots - LEAVES_IN_FLIGHT * d * width);
         return new BandOrder(tileSize, width, rows);
     }
+
+    /**
+     * The order for a node whose caches set the sizes: L2 holds {@code hostSlots} items, and each of the
+     * {@code devices} devices either reads L2 in place ({@code deviceSlots} 0: cpu) or has an L1 of
+     * {@code deviceSlots} items of its own.
+     * <ul>
+     *   <li>Read in place, a stream leaf's columns are all a device needs beyond the band's rows: leaves of
+     *   {@value #IN_PLACE_WIDTH} columns keep the margin small and the band as high as L2 allows.</li>
+     *   <li>With an L1 that holds the band's rows and a leaf's columns, the rows stay in it: leaves of the usual
+     *   width.</li>
+     *   <li>With an L1 smaller than that, each stream leaf copies the band's rows in again, once per leaf: leaves
+     *   as wide as half the L1 (at most an eighth of L2 per device, so the L2 margin stays within a quarter of it)
+     *   copy them once per that many columns; see {@code docs/design/cache-aware-order.md}.</li>
+     * </ul>
+     *
+     * @param tileSize the side of the diagonal squares' quadtree leaves
+     */
+    public static BandOrder forNode(int hostSlots, int devices, int tileSize, int deviceSlots) {
+        int d = Math.max(1, devices);
+        int cap = Math.max(1, hostSlots / (4 * LEAVES_IN_FLIGHT * d));
+        int width;
+        if (deviceSlots <= 0) {
+            width = Math.min(IN_PLACE_WIDTH, cap);
+        } else {
+            int usual = Math.min(streamWidth(tileSize), cap);
+            int rows = Math.max(1, hostSlots - LEAVES_IN_FLIGHT * d * usual);
+            width = deviceSlots >= rows + usual ? usual : Math.max(usual, Math.min(deviceSlots / 2, cap));
+        }
+        return new BandOrder(tileSize, width, Math.max(1, hostSlots - LEAVES_IN_FLIGHT * d * width));
+    }
+
+    /** Columns per stream leaf where devices read L2 in place. */
+    static final int IN_PLACE_WIDTH = 2;
 
     /**
      * The order a scheduler uses before it is told its caches: it only lays out bands that other nodes sent, so

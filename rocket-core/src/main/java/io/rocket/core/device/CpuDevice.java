@@ -74,6 +74,16 @@ public final class CpuDevice implements Device {
     }
 
     @Override
+    public boolean readsHostMemory() {
+        return true;
+    }
+
+    @Override
+    public DeviceBuffer view(HostBuffer host) {
+        return new CpuBuffer(host.raw().duplicate()); // its own position and byte order; the same memory
+    }
+
+    @Override
     public boolean budgetsCache() {
         return true;
     }

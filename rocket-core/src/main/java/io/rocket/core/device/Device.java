@@ -75,6 +75,30 @@ public interface Device extends AutoCloseable {
     }
 
     /**
+     * Whether the device's memory is the host's memory, so kernels can read items where the node's host cache (L2)
+     * holds them: no cache of its own (L1), no copy of an item, one memory budget for the node. True for cpu; false
+     * (the default) where the device has memory of its own (cuda, and sim, which models a GPU's copies).
+     *
+     * @return true when {@link #view} works
+     */
+    default boolean readsHostMemory() {
+        return false;
+    }
+
+    /**
+     * A device buffer over host memory, for a device that {@link #readsHostMemory reads host memory}: kernels read
+     * and write {@code host}'s memory through it, with a view of their own. Its length starts at 0; the caller keeps
+     * it equal to the host buffer's. One view is used by one kernel thread at a time.
+     *
+     * @param host the memory, owned by its cache or pool; the view does not outlive it
+     * @return a new view of the whole of {@code host}'s capacity
+     * @throws UnsupportedOperationException where {@link #readsHostMemory} is false
+     */
+    default DeviceBuffer view(HostBuffer host) {
+        throw new UnsupportedOperationException(name() + ": its memory is not the host's");
+    }
+
+    /**
      * Copies {@code bytes} from one buffer of this device to another and sets {@code dst}'s length: a cache moving a
      * loaded item into a buffer of its own size. Called on the thread that publishes the item (a copy or kernel
      * thread, or the CPU pool), while no other thread uses either buffer; returns when the copy is complete.

@@ -147,11 +147,28 @@ public final class PerformanceModel {
      * @return the least R, at least 1
      */
     public static double reuseLowerBound(long items, long pairs, long capacity, PairDensity density) {
+        return reuseLowerBound(items, pairs, capacity, 1, density);
+    }
+
+    /**
+     * The same bound for a level of {@code caches} caches of {@code capacity} items each that share the pairs (the
+     * devices' L1s, each filled by copies from L2): a device computing P_d pairs needs at least
+     * C (P_d − d(C)) / d(2C) fills, linear in P_d, so however the pairs are split the level needs
+     * C (P − caches · d(C)) / d(2C), and R_L1 ≥ max(1, that / m).
+     *
+     * @param items    m, the distinct items the pairs use, at least 1
+     * @param pairs    P, the pairs computed on the level's devices
+     * @param capacity C, the items one cache of the level holds at once, at least 1
+     * @param caches   the caches of the level, at least 1
+     * @param density  d, the most pairs of the run's space among any k items
+     * @return the least fills per item needed, at least 1
+     */
+    public static double reuseLowerBound(long items, long pairs, long capacity, int caches, PairDensity density) {
         double perPhase = density.mostPairs(2 * capacity);
         if (perPhase <= 0) {
             return 1.0;
         }
-        double fills = capacity * (pairs - (double) density.mostPairs(capacity)) / perPhase;
+        double fills = capacity * (pairs - caches * (double) density.mostPairs(capacity)) / perPhase;
         return Math.max(1.0, fills / items);
     }
 }

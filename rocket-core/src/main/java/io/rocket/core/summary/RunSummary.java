@@ -23,8 +23,8 @@ import java.util.TreeMap;
  * whole cluster alike) and set only through {@link #model}; null, and absent from the JSON, where undefined.
  */
 @JsonPropertyOrder({"app", "items", "pairs", "errors", "pairs_computed", "pairs_resumed", "pairs_reused", "wall_seconds",
-        "pairs_per_second", "items_needed", "loads", "R", "R_lower_bound", "t_min_seconds", "device_seconds",
-        "system_efficiency", "devices", "cache", "disk_cache", "inputs",
+        "pairs_per_second", "items_needed", "loads", "R", "R_lower_bound", "R_L1", "R_L1_lower_bound",
+        "t_min_seconds", "device_seconds", "system_efficiency", "devices", "cache", "memory", "disk_cache", "inputs",
         "read_ahead", "reduction", "cluster",
         "step_seconds", "busy_seconds", "nodes", "failures"})
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
@@ -63,6 +63,12 @@ public final class RunSummary {
     /** The least R any schedule could reach with this run's caches (see {@link PerformanceModel}). */
     @JsonProperty("R_lower_bound")
     public Double reuseLowerBound;
+    /** Copies into the devices' own caches (L1) per item needed; absent where every device reads L2 in place. */
+    @JsonProperty("R_L1")
+    public Double reuseL1;
+    /** The least {@link #reuseL1} any schedule could reach with the devices' L1s. */
+    @JsonProperty("R_L1_lower_bound")
+    public Double reuseL1LowerBound;
     /** T_min, the lower bound on kernel time for this scope; see {@link PerformanceModel}. Null where undefined. */
     @JsonProperty("t_min_seconds")
     public Double tMinSeconds;
@@ -72,6 +78,10 @@ public final class RunSummary {
     /** What {@link #model} was given, so that {@link #pairSpace} can set the figures again. */
     @JsonIgnore
     private PerformanceModel.Work work;
+
+    /** L1 copies, slots per device and devices with an L1, for R_L1; null without device caches. */
+    @JsonIgnore
+    private long[] l1;
     /** T_min ÷ device-seconds; see {@link PerformanceModel}. Null where undefined. */
     @JsonProperty("system_efficiency")
     public Double systemEfficiency;
@@ -79,6 +89,9 @@ public final class RunSummary {
     public List<Map<String, Object>> devices = List.of();
     /** {@code device} (L1, all devices) and {@code host} (L2). */
     public Map<String, CacheStats> cache = new LinkedHashMap<>();
+
+    /** What the node's memory holds, by kind, in bytes (see the outputs page). */
+    public Map<String, Long> memory = new LinkedHashMap<>();
     /** The disk cache (L4): hits, misses, writes, corrupt entries found, evictions, bytes; empty without one. */
     @JsonProperty("disk_cache")
     public Map<String, Long> diskCache = new LinkedHashMap<>();
@@ -126,6 +139,7 @@ public final class RunSummary {
      */
     public void model(PerformanceModel.Work work) {
         this.work = work;
+        copiesModel();
         PerformanceModel.Figures f = PerformanceModel.figures(work);
         itemsNeeded = work.itemsNeeded();
         deviceSeconds = work.deviceSeconds();
@@ -133,6 +147,30 @@ public final class RunSummary {
         reuseLowerBound = f.reuseLowerBound();
         tMinSeconds = f.tMinSeconds();
         systemEfficiency = f.systemEfficiency();
+    }
+
+    /**
+     * Sets R_L1 and its bound: {@code copies} items copied into the L1s of {@code devices} devices of
+     * {@code slotsPerDevice} slots each (none where the devices read L2 in place: the figures stay absent).
+     *
+     * @param copies         L1 misses summed over the devices
+     * @param slotsPerDevice the items one device's L1 holds at once
+     * @param devices        devices with an L1
+     */
+    public void deviceCopies(long copies, long slotsPerDevice, int devices) {
+        this.l1 = devices > 0 && slotsPerDevice > 0 ? new long[]{copies, slotsPerDevice, devices} : null;
+        copiesModel();
+    }
+
+    private void copiesModel() {
+        if (l1 == null || work == null || work.itemsNeeded() == 0) {
+            reuseL1 = null;
+            reuseL1LowerBound = null;
+            return;
+        }
+        reuseL1 = (double) l1[0] / work.itemsNeeded();
+        reuseL1LowerBound = PerformanceModel.reuseLowerBound(work.itemsNeeded(), work.pairs(), l1[1], (int) l1[2],
+                work.density());
     }
 
     /**
@@ -259,6 +297,10 @@ public final class RunSummary {
         b.append(String.format(Locale.ROOT, "loads %d, R = %s (lower bound %s); T_min = %s s, system efficiency %s%n",
                 loads, figure(reuse, "%.2f"), figure(reuseLowerBound, "%.2f"), figure(tMinSeconds, "%.3f"),
                 figure(systemEfficiency, "%.3f")));
+        if (reuseL1 != null) {
+            b.append(String.format(Locale.ROOT, "copies into device caches: R_L1 = %.2f (lower bound %.2f)%n",
+                    reuseL1, reuseL1LowerBound));
+        }
         if (!cluster.isEmpty()) {
             b.append("cluster:");
             cluster.forEach((k, v) -> b.append(' ').append(k).append(' ').append(v));
@@ -267,6 +309,16 @@ public final class RunSummary {
         cache.forEach((level, s) -> b.append(String.format(Locale.ROOT,
                 "cache %-6s %d slots: %d hits, %d misses, %d evictions, %d waits%n",
                 level, s.slots(), s.hits(), s.misses(), s.evictions(), s.waits())));
+        if (!memory.isEmpty()) {
+            b.append(String.format(Locale.ROOT, "memory: items %.1f MB in L2%s, staging %.1f MB%s%n",
+                    memory.getOrDefault("host_cache_bytes", 0L) / 1e6,
+                    memory.getOrDefault("devices_reading_in_place", 0L) > 0 ? " (read in place)" : "",
+                    memory.getOrDefault("host_staging_bytes", 0L) / 1e6,
+                    memory.getOrDefault("device_cache_bytes", 0L) > 0 ? String.format(Locale.ROOT,
+                            "; device caches %.1f MB, device staging %.1f MB",
+                            memory.get("device_cache_bytes") / 1e6,
+                            memory.getOrDefault("device_staging_bytes", 0L) / 1e6) : ""));
+        }
         inputs.forEach((scheme, f) -> b.append(String.format(Locale.ROOT,
                 "inputs %-6s %d files, %.1f MB, %.1f MB/s over the run (%.1f MB/s per read stream)%n",
                 scheme, f.files(), f.bytes() / 1e6, f.mbPerSecond(), f.readMbPerSecond())));
