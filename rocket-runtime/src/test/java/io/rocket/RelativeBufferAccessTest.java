@@ -138,6 +138,12 @@ class RelativeBufferAccessTest {
         assertThat(app.handOvers).containsOnlyKeys("parse output", "preprocess input", "preprocess output",
                 "compare item", "compare result", "postprocess result");
         app.handOvers.forEach((step, counts) -> {
+            if (step.equals("preprocess output")) {
+                // cpu devices preprocess into the host cache's slot in place, through a view made for each buffer
+                // the cache gives the slot: few of them are handed over many times. The same views are then read
+                // by every compare of the item ("compare item").
+                return;
+            }
             synchronized (counts) {
                 int total = counts.values().stream().mapToInt(Integer::intValue).sum();
                 int most = counts.values().stream().mapToInt(Integer::intValue).max().orElse(0);

@@ -200,11 +200,12 @@ class PairSpaceRunTest {
             assertThat(s.reuse).as("%s", space).isGreaterThanOrEqualTo(s.reuseLowerBound);
             rectangle = rectangle == null ? s : rectangle;
         }
-        // 200 x 200 other references with C = 24 + 2 x 12 slots: F > 48 (40,000 - 24^2) / 48^2 = 821 fills for 400
-        // items, where the triangle's bound says (40,000 - 1128) / 95 / 400 = 1.02.
-        assertThat(rectangle.cache.get("host").slots() + rectangle.cache.get("device").slots()).isEqualTo(48);
-        assertThat(rectangle.reuseLowerBound).isCloseTo(48 * (40_000.0 - 576) / 2304 / 400, within(1e-9))
-                .isGreaterThan(PerformanceModel.reuseLowerBound(n, 40_000, 48));
+        // 200 x 200 other references with C = 24 slots (the cpu devices read L2 in place: no L1 slots): F > 24
+        // (40,000 - 12^2) / 24^2 = 1,661 fills for 400 items, where the triangle's bound says
+        // (40,000 - 276) / 47 / 400 = 2.11.
+        assertThat(rectangle.cache.get("host").slots() + rectangle.cache.get("device").slots()).isEqualTo(24);
+        assertThat(rectangle.reuseLowerBound).isCloseTo(24 * (40_000.0 - 144) / 576 / 400, within(1e-9))
+                .isGreaterThan(PerformanceModel.reuseLowerBound(n, 40_000, 24));
     }
 
     private static ResultSink<Integer, Long> collect(List<long[]> out) {

@@ -73,8 +73,9 @@ public final class BandOrder {
      *   <li>With an L1 that holds the band's rows and a leaf's columns, the rows stay in it: leaves of the usual
      *   width.</li>
      *   <li>With an L1 smaller than that, each stream leaf copies the band's rows in again, once per leaf: leaves
-     *   as wide as half the L1 (at most an eighth of L2 per device, so the L2 margin stays within a quarter of it)
-     *   copy them once per that many columns; see {@code docs/design/cache-aware-order.md}.</li>
+     *   as wide as half the L1 copy them once per that many columns, but take room in L2 from the band's rows
+     *   (each load costs more than a copy), so the leaves in flight take at most an eighth of L2; see
+     *   {@code docs/design/cache-aware-order.md}.</li>
      * </ul>
      *
      * @param tileSize the side of the diagonal squares' quadtree leaves
@@ -88,7 +89,9 @@ public final class BandOrder {
         } else {
             int usual = Math.min(streamWidth(tileSize), cap);
             int rows = Math.max(1, hostSlots - LEAVES_IN_FLIGHT * d * usual);
-            width = deviceSlots >= rows + usual ? usual : Math.max(usual, Math.min(deviceSlots / 2, cap));
+            // Wider leaves copy the rows in less often but take L2 from the band (more loads): an eighth of L2 at most.
+            int wide = Math.max(1, hostSlots / (2 * 4 * LEAVES_IN_FLIGHT * d));
+            width = deviceSlots >= rows + usual ? usual : Math.max(usual, Math.min(deviceSlots / 2, wide));
         }
         return new BandOrder(tileSize, width, Math.max(1, hostSlots - LEAVES_IN_FLIGHT * d * width));
     }

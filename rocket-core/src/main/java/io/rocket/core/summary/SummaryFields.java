@@ -122,6 +122,11 @@ public final class SummaryFields {
                     + "references; twice as many when ordered): while C items are held at most 2C are at hand in the "
                     + "time of C fills, so no schedule does better; " + C + " (worked out per space in the design page "
                     + "Cache-aware order)."),
+            f("R_L1", "copies/item", Bound.NON_NEGATIVE, "Copies into the devices' own caches (L1 misses, summed "
+                    + "over the devices) ÷ m. Absent where every device reads L2 in place (cpu): nothing is copied."),
+            f("R_L1_lower_bound", "copies/item", Bound.AT_LEAST_ONE, "max(1, C₁·(P − D·d(C₁)) ÷ (d(2C₁)·m)) for D "
+                    + "devices whose L1s hold C₁ items each: the bound of `R_lower_bound` for each device's L1, summed "
+                    + "over the devices (worked out in the design page Cache-aware order, \"Every level\")."),
             f("t_min_seconds", "s", Bound.NON_NEGATIVE, "T_min, the paper's lower bound on kernel time (eq. 4): "
                     + "min(m, preprocess kernels run)·t_pre + P·t_cmp with the scope's mean kernel times; items that "
                     + "arrive preprocessed (from a peer or the disk cache) need no preprocess."),
@@ -147,6 +152,16 @@ public final class SummaryFields {
             f("cache.{level}.waits", "requests", Bound.NON_NEGATIVE, CACHE + "requests that waited for an item another "
                     + "job was loading."),
             f("cache.{level}.hit_rate", "", Bound.FRACTION, CACHE + "hits ÷ (hits + misses), 0 with no requests."),
+            f("memory.host_cache_bytes", "bytes", Bound.NON_NEGATIVE, "The host cache's (L2) items: its slots of the "
+                    + "declared maximal size, or its byte budget (`--host-cache-size` less the staging buffers)."),
+            f("memory.host_staging_bytes", "bytes", Bound.NON_NEGATIVE, "The node's buffers for parsed items before "
+                    + "their preprocess, part of the same budget."),
+            f("memory.device_cache_bytes", "bytes", Bound.NON_NEGATIVE, "The L1s of the devices with memory of their "
+                    + "own (cuda, sim), in their memory; 0 where every device reads L2 in place."),
+            f("memory.device_staging_bytes", "bytes", Bound.NON_NEGATIVE, "Those devices' buffers for parsed items "
+                    + "copied in for preprocess."),
+            f("memory.devices_reading_in_place", "devices", Bound.NON_NEGATIVE, "Devices whose memory is the host's "
+                    + "(cpu): they read items in L2, pinned while their kernels read them, and copy nothing."),
             f("disk_cache.hits", "items", Bound.NON_NEGATIVE, "Items read from the disk cache (`--disk-cache`)."),
             f("disk_cache.misses", "items", Bound.NON_NEGATIVE, "Items the disk cache did not hold."),
             f("disk_cache.writes", "items", Bound.NON_NEGATIVE, "Items written to the disk cache."),
