@@ -18,6 +18,39 @@ import static org.assertj.core.api.Assertions.within;
 
 class BandOrderTest {
 
+    @Test
+    void theCachesSetTheStreamWidth_inPlace_anL1HoldingTheBand_andASmallerL1() {
+        // Read in place (cpu): 2 columns a leaf, the band as high as the margin of 2 leaves x 2 devices allows.
+        BandOrder inPlace = BandOrder.forNode(250, 2, 16, 0);
+        assertThat(inPlace.streamWidth()).isEqualTo(2);
+        assertThat(inPlace.bandRows()).isEqualTo(250 - 2 * 2 * 2);
+        // An L1 that holds the band's rows and a leaf: the usual quarter tile.
+        BandOrder holds = BandOrder.forNode(200, 1, 16, 1000);
+        assertThat(holds.streamWidth()).isEqualTo(4);
+        assertThat(holds.bandRows()).isEqualTo(192);
+        // An L1 of 100 below a band of 192: leaves as wide as half the L1, within an eighth of L2 for the leaves in
+        // flight (200 / 16 = 12 columns for one device).
+        BandOrder small = BandOrder.forNode(200, 1, 16, 100);
+        assertThat(small.streamWidth()).isEqualTo(12);
+        assertThat(small.bandRows()).isEqualTo(200 - 2 * 12);
+        assertThat(BandOrder.forNode(200, 1, 16, 10).streamWidth()).as("half of a small L1, never below the usual")
+                .isEqualTo(5);
+    }
+
+    @Property(tries = 40)
+    void withTheCachesSettingTheWidth_bandsAndLeavesStillCoverEveryPairOnce(
+            @ForAll @IntRange(min = 0, max = 300) int n, @ForAll @IntRange(min = 2, max = 400) int hostSlots,
+            @ForAll @IntRange(min = 1, max = 4) int devices, @ForAll @IntRange(min = 0, max = 300) int deviceSlots) {
+        BandOrder order = BandOrder.forNode(hostSlots, devices, 16, deviceSlots);
+        PairCoverage coverage = new PairCoverage(n);
+        for (Region band : order.bands(n)) {
+            order.leaves(band).forEach(coverage::add);
+        }
+        coverage.assertComplete();
+        assertThat(2 * Math.max(1, devices) * order.streamWidth()).as("leaves in flight take at most a quarter of L2")
+                .isLessThanOrEqualTo(Math.max(2 * Math.max(1, devices), hostSlots / 4 + 1));
+    }
+
     @Property(tries = 60)
     void bandsAndTheirLeaves_coverEveryPairOnce(@ForAll @IntRange(min = 0, max = 300) int n,
                                                  @ForAll @IntRange(min = 2, max = 400) int hostSlots,

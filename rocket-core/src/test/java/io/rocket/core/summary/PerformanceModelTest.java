@@ -97,4 +97,15 @@ class PerformanceModelTest {
         assertThat(f.reuse()).isGreaterThanOrEqualTo(1.0);
         assertThat(f.reuseLowerBound()).isGreaterThanOrEqualTo(1.0);
     }
+
+    @Test
+    void theBoundOfALevelOfSeveralCaches_subtractsWhatEachHoldsAtTheStart() {
+        // Two L1s of 100 items, 1,124,250 pairs among 1,500 items: 100 (P - 2 x 4,950) / 19,900 fills.
+        double twoL1s = PerformanceModel.reuseLowerBound(1500, 1_124_250, 100, 2, PairDensity.TRIANGLE);
+        assertThat(twoL1s).isCloseTo(100 * (1_124_250 - 2 * 4950.0) / 19_900 / 1500, within(1e-12));
+        assertThat(PerformanceModel.reuseLowerBound(1500, 1_124_250, 100, 1, PairDensity.TRIANGLE))
+                .isEqualTo(PerformanceModel.reuseLowerBound(1500, 1_124_250, 100));
+        assertThat(PerformanceModel.reuseLowerBound(10, 45, 100, 2, PairDensity.TRIANGLE)).as("never below 1")
+                .isEqualTo(1.0);
+    }
 }
