@@ -38,6 +38,30 @@ public class Reference {
                 double score = pipe.similarity(items[0], items[1]);
                 Files.writeString(d.resolve("score_" + metric.toString().toLowerCase() + ".txt"), Double.toString(score));
             }
+        } else if (a[0].equals("jaccard")) {
+            // Two sorted distinct sets of 64-bit hashes, negative and positive, sharing about half their values; the
+            // expected similarity is the example's own cpu kernel's (examples/jaccard, compiled by ./run).
+            int n = Integer.parseInt(a[2]), m = Integer.parseInt(a[3]);
+            Random rnd = new Random(n * 31L + m);
+            long[] common = rnd.longs(Math.min(n, m) / 2).toArray();
+            long[][] sets = new long[2][];
+            int[] sizes = {n, m};
+            for (int s = 0; s < 2; s++) {
+                long[] v = Arrays.copyOf(common, sizes[s]);
+                for (int i = common.length; i < v.length; i++) v[i] = rnd.nextLong();
+                sets[s] = Arrays.stream(v).sorted().distinct().toArray(); // Java's order of long: signed
+            }
+            ByteBuffer[] bufs = new ByteBuffer[2];
+            for (int s = 0; s < 2; s++) {
+                bufs[s] = ByteBuffer.allocate(8 * sets[s].length).order(ByteOrder.LITTLE_ENDIAN);
+                for (int i = 0; i < sets[s].length; i++) bufs[s].putLong(8 * i, sets[s][i]);
+                write(d.resolve("set" + (s + 1) + ".bin"), bufs[s]);
+            }
+            java.lang.reflect.Method jaccard = Class.forName("org.example.jaccard.JaccardApp")
+                    .getDeclaredMethod("jaccard", ByteBuffer.class, int.class, ByteBuffer.class, int.class);
+            jaccard.setAccessible(true);
+            Files.writeString(d.resolve("jaccard.txt"), Double.toString((Double) jaccard.invoke(null, bufs[0],
+                    sets[0].length, bufs[1], sets[1].length)));
         } else {
             int k = Integer.parseInt(a[2]);
             int proteins = Integer.parseInt(a[3]);

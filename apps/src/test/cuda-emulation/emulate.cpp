@@ -1,6 +1,7 @@
-// Runs the forensics and phylogenetics CUDA kernels on the CPU through cuda_emu.h, launch by launch as
-// ForensicsCudaKernels and PhyloCudaKernels issue them (cuFFT replaced by a naive DFT), and compares the items and
-// scores with the cpu kernels' (written by Reference.java). Exit 0 when they agree. Driven by ./run.
+// Runs the forensics, phylogenetics and jaccard example CUDA kernels on the CPU through cuda_emu.h, launch by launch
+// as ForensicsCudaKernels, PhyloCudaKernels and JaccardCudaKernels issue them (cuFFT replaced by a naive DFT), and
+// compares the items and scores with the cpu kernels' (written by Reference.java). Exit 0 when they agree. Driven by
+// ./run.
 #include "cuda_emu.h"
 #include <cstdio>
 #include <cstdlib>
@@ -8,6 +9,7 @@
 #include <complex>
 #include "forensics.cu"
 #include "phylogenetics.cu"
+#include "jaccard.cu"
 
 static std::vector<char> readFile(const std::string& p) {
     FILE* f = fopen(p.c_str(), "rb"); if (!f) { perror(p.c_str()); exit(1); }
@@ -129,8 +131,30 @@ static double phyloCompare(std::vector<int>& a, std::vector<int>& b) {
     return result[0];
 }
 
+// mirrors JaccardCudaKernels: preprocess copies the set into its slot, compare is one block of 256 threads
+static int jaccardCheck(const std::string& d) {
+    auto a = readFile(d + "/set1.bin"), b = readFile(d + "/set2.bin");
+    long long n = a.size() / 8, m = b.size() / 8;
+    std::vector<unsigned long long> sa(n, 7), sb(m, 7);
+    launch(grid(n), B, [&] { jaccard_copy((const unsigned long long*) a.data(), sa.data(), n); });
+    launch(grid(m), B, [&] { jaccard_copy((const unsigned long long*) b.data(), sb.data(), m); });
+    bool copied = std::memcmp(sa.data(), a.data(), a.size()) == 0 && std::memcmp(sb.data(), b.data(), b.size()) == 0;
+    std::vector<double> result(1, -1);
+    launch(1, 256, [&] { jaccard_compare((const long long*) sa.data(), n, (const long long*) sb.data(), m, result.data()); });
+    FILE* f = fopen((d + "/jaccard.txt").c_str(), "r");
+    double expected = 0; if (!f || fscanf(f, "%lf", &expected) != 1) { printf("no expected similarity\n"); return 1; }
+    fclose(f);
+    bool ok = copied && std::fabs(result[0] - expected) < 1e-12;
+    printf("%lld x %lld hashes: similarity %.12g expected %.12g, sets copied %s: %s\n", n, m, result[0], expected,
+           copied ? "intact" : "CHANGED", ok ? "ok" : "MISMATCH");
+    return ok ? 0 : 1;
+}
+
 int main(int argc, char** argv) {
     std::string mode = argv[1];
+    if (mode == "jaccard") {
+        return jaccardCheck(argv[2]);
+    }
     if (mode == "forensics") {
         int h = atoi(argv[2]), w = atoi(argv[3]); bool pce = std::string(argv[4]) == "pce";
         std::string d = argv[5];

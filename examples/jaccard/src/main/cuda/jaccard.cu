@@ -10,13 +10,15 @@ extern "C" __global__ void jaccard_copy(const unsigned long long* in, unsigned l
 }
 
 // Compare: one block; each thread looks its share of the left set up in the right set by binary search, the block
-// sums the hits, and thread 0 writes |A n B| / |A u B| as a double. Both sets are sorted and distinct.
-extern "C" __global__ void jaccard_compare(const unsigned long long* left, long long n,
-                                           const unsigned long long* right, long long m, double* result) {
+// sums the hits, and thread 0 writes |A n B| / |A u B| as a double. Both sets are sorted and distinct in Java's order
+// of long, which is signed: the search compares signed values too (unsigned, a set with negative and positive hashes
+// is out of order, and about half the common hashes are missed).
+extern "C" __global__ void jaccard_compare(const long long* left, long long n,
+                                           const long long* right, long long m, double* result) {
     __shared__ long long hits[256];
     long long mine = 0;
     for (long long i = threadIdx.x; i < n; i += blockDim.x) {
-        unsigned long long x = left[i];
+        long long x = left[i];
         long long lo = 0, hi = m;
         while (lo < hi) {
             long long mid = (lo + hi) / 2;
