@@ -4,9 +4,11 @@ import org.jgroups.Address;
 import org.jgroups.blocks.cs.NioServer;
 import org.jgroups.conf.ClassConfigurator;
 import org.jgroups.protocols.FD_SOCK2;
+import org.jgroups.util.ByteArrayDataInputStream;
 
 import java.io.DataInput;
 import java.io.IOException;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * JGroups' FD_SOCK2 (a crashed process: its peers see the closed socket at once), with its own port guarded as the
@@ -27,6 +29,8 @@ final class ControlLiveness extends FD_SOCK2 {
     /** The longest message the liveness port reads; a longer length prefix closes the connection. */
     static final int MAX_MESSAGE = 256 << 10;
 
+    private final LongAdder delivered = new LongAdder();
+
     @Override
     protected NioServer createServer(int[] ports) {
         NioServer server = super.createServer(ports);
@@ -39,8 +43,36 @@ final class ControlLiveness extends FD_SOCK2 {
         return ((java.net.InetSocketAddress) srv.getChannel().getLocalAddress()).getPort();
     }
 
+    /** Messages that passed the check and FD_SOCK2 handled without an error. */
+    long delivered() {
+        return delivered.sum();
+    }
+
+    /**
+     * FD_SOCK2 reads a message either way (an array, or a stream of a given length) and decodes it from a stream; both
+     * ways end in {@link #deliver}, which calls FD_SOCK2's own decoding directly (calling this class's overrides again
+     * would loop).
+     */
     @Override
     public void receive(Address sender, byte[] buf, int offset, int length) {
+        try {
+            deliver(sender, buf, offset, length);
+        } catch (Exception e) {
+            log.warn("%s: liveness port: failed handling a message from %s: %s", getAddress(), sender, e);
+        }
+    }
+
+    @Override
+    public void receive(Address sender, DataInput in, int length) throws Exception {
+        if (length < 0 || length > MAX_MESSAGE) {
+            throw new IOException("liveness port: refused a message of " + length + " bytes from " + sender);
+        }
+        byte[] message = new byte[length];
+        in.readFully(message);
+        deliver(sender, message, 0, length);
+    }
+
+    private void deliver(Address sender, byte[] buf, int offset, int length) throws Exception {
         String refusal = ControlFrames.checkEmptyMessage(buf, offset, length);
         if (refusal != null) {
             String line = "cluster: liveness port: refused " + refusal + " from " + sender;
@@ -51,16 +83,7 @@ final class ControlLiveness extends FD_SOCK2 {
             }
             return;
         }
-        super.receive(sender, buf, offset, length);
-    }
-
-    @Override
-    public void receive(Address sender, DataInput in, int length) throws Exception {
-        if (length < 0 || length > MAX_MESSAGE) {
-            throw new IOException("liveness port: refused a message of " + length + " bytes from " + sender);
-        }
-        byte[] message = new byte[length];
-        in.readFully(message);
-        receive(sender, message, 0, length);
+        super.receive(sender, new ByteArrayDataInputStream(buf, offset, length), length);
+        delivered.increment();
     }
 }

@@ -351,6 +351,12 @@ class ControlPortHostileInputTest {
                 for (Node n : nodes) {
                     assertThat(n.transport().refused()).as(security + ": " + n.transport().lastRefusal()).isZero();
                 }
+                long delivered = 0;
+                for (Node n : nodes) {
+                    delivered += n.protocol(ControlLiveness.class).delivered();
+                }
+                assertThat(delivered).as("%s: liveness messages FD_SOCK2 handled without an error", security)
+                        .isPositive();
             } finally {
                 nodes.forEach(Node::close);
             }
