@@ -50,61 +50,17 @@ class ControlPlaneSecurityTest {
     }
 
     private static final byte[] SECRET = "correct horse battery staple 123".getBytes(StandardCharsets.UTF_8);
-
-    /** A node that records what it receives. */
-    private static final class Node implements ClusterChannel.Handler, AutoCloseable {
-        final BlockingQueue<String> received = new LinkedBlockingQueue<>();
-        final ClusterChannel channel;
-        volatile View view;
-
-        Node(ClusterOptions options) {
-            channel = new ClusterChannel(options, this);
-        }
-
-        @Override
-        public void onMessage(Address from, Wire.Kind kind, DataInputStream in) throws IOException {
-            received.add(kind + ":" + in.readUTF());
-        }
-
-        @Override
-        public void onView(View v) {
-            view = v;
-        }
-
-        @Override
-        public void close() {
-            channel.close();
-        }
-    }
-
-    private static List<InetSocketAddress> hosts(int count) throws IOException {
-        List<InetSocketAddress> hosts = new ArrayList<>();
-        List<ServerSocket> held = new ArrayList<>();
-        try {
-            for (int k = 0; k < count; k++) {
-                ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-                held.add(s);
-                hosts.add(new InetSocketAddress(InetAddress.getLoopbackAddress(), s.getLocalPort()));
-            }
-        } finally {
-            for (ServerSocket s : held) {
-                s.close();
-            }
-        }
-        return hosts;
-    }
-
     private static ClusterOptions options(List<InetSocketAddress> hosts, int rank, ClusterSecurity security) {
         return ClusterOptions.builder(rank, hosts.size()).hosts(hosts).joinTimeout(Duration.ofSeconds(10))
                 .l3Timeout(Duration.ofSeconds(2)).failureTimeout(Duration.ofSeconds(3)).security(security).build();
     }
 
-    private static void exchange(Node a, Node b, String text) throws InterruptedException {
+    private static void exchange(RecordingNode a, RecordingNode b, String text) throws InterruptedException {
         a.channel.send(b.channel.self(), Wire.encode(Wire.Kind.REJECT, out -> out.writeUTF(text)));
         assertThat(b.received.poll(10, TimeUnit.SECONDS)).isEqualTo("REJECT:" + text);
     }
 
-    private static void awaitViewSize(Node node, int size) throws InterruptedException {
+    private static void awaitViewSize(RecordingNode node, int size) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while ((node.view == null || node.view.size() != size) && System.nanoTime() < deadline) {
             Thread.sleep(20);
@@ -113,7 +69,7 @@ class ControlPlaneSecurityTest {
     }
 
     /** The node's JGroups stack. Reaches into the channel: tests only. */
-    private static ProtocolStack stack(Node node) throws ReflectiveOperationException {
+    private static ProtocolStack stack(RecordingNode node) throws ReflectiveOperationException {
         java.lang.reflect.Field f = ClusterChannel.class.getDeclaredField("channel");
         f.setAccessible(true);
         return ((JChannel) f.get(node.channel)).getProtocolStack();
@@ -218,8 +174,8 @@ class ControlPlaneSecurityTest {
     void aJoinRequestArrivingAfterItsSenderWasAdmitted_leavesItsLaterMessagesFlowing() throws Exception {
         for (boolean encrypt : new boolean[]{false, true}) {
             ClusterSecurity security = new ClusterSecurity(SECRET, encrypt);
-            List<InetSocketAddress> hosts = hosts(2);
-            try (Node zero = new Node(options(hosts, 0, security)); Node one = new Node(options(hosts, 1, security))) {
+            List<InetSocketAddress> hosts = RecordingNode.freeHosts(2);
+            try (RecordingNode zero = new RecordingNode(options(hosts, 0, security)); RecordingNode one = new RecordingNode(options(hosts, 1, security))) {
                 LateSecondJoin late = new LateSecondJoin();
                 stack(zero).insertProtocol(late, ProtocolStack.Position.BELOW, ControlProtection.class);
                 zero.channel.connect(null);
@@ -242,7 +198,7 @@ class ControlPlaneSecurityTest {
      * Makes a node quick to give up looking for others and quick to merge, so partitions form and heal in a test's
      * time (the production settings wait seconds for both). Reaches into the channel: tests only.
      */
-    private static Node quick(Node node) throws ReflectiveOperationException {
+    private static RecordingNode quick(RecordingNode node) throws ReflectiveOperationException {
         java.lang.reflect.Field f = ClusterChannel.class.getDeclaredField("channel");
         f.setAccessible(true);
         org.jgroups.stack.ProtocolStack stack = ((org.jgroups.JChannel) f.get(node.channel)).getProtocolStack();
@@ -261,8 +217,8 @@ class ControlPlaneSecurityTest {
     private static Throwable refusal(List<InetSocketAddress> hosts, ClusterSecurity security) throws IOException {
         for (int attempt = 0; attempt < 3; attempt++) {
             List<InetSocketAddress> withIntruder = new ArrayList<>(hosts);
-            withIntruder.add(hosts(1).get(0));
-            try (Node bad = new Node(options(withIntruder, 2, security))) {
+            withIntruder.add(RecordingNode.freeHosts(1).get(0));
+            try (RecordingNode bad = new RecordingNode(options(withIntruder, 2, security))) {
                 try {
                     bad.channel.connect(null);
                 } catch (RocketException e) {
@@ -283,8 +239,8 @@ class ControlPlaneSecurityTest {
     @Timeout(90)
     void secretHolders_joinAndTalk_othersAreRefusedWithAuthenticationFailed_andGarbageIsDropped() throws Exception {
         ClusterSecurity security = new ClusterSecurity(SECRET, false);
-        List<InetSocketAddress> hosts = hosts(2);
-        try (Node zero = new Node(options(hosts, 0, security)); Node one = new Node(options(hosts, 1, security))) {
+        List<InetSocketAddress> hosts = RecordingNode.freeHosts(2);
+        try (RecordingNode zero = new RecordingNode(options(hosts, 0, security)); RecordingNode one = new RecordingNode(options(hosts, 1, security))) {
             zero.channel.connect(null);
             one.channel.connect(null);
             awaitViewSize(one, 2);
@@ -328,17 +284,17 @@ class ControlPlaneSecurityTest {
     @Timeout(90)
     void partitionsMerge_onlyWithSecretHolders() throws Exception {
         ClusterSecurity security = new ClusterSecurity(SECRET, true);
-        List<InetSocketAddress> hosts = hosts(4);
-        try (Node a = quick(new Node(options(hosts, 0, security)))) {
+        List<InetSocketAddress> hosts = RecordingNode.freeHosts(4);
+        try (RecordingNode a = quick(new RecordingNode(options(hosts, 0, security)))) {
             a.channel.connect(null); // alone: nobody else is up yet
-            List<Node> others = List.of(quick(new Node(options(List.of(hosts.get(1)), 0, security))),
-                    quick(new Node(options(List.of(hosts.get(2)), 0, wrongSecret(true)))),
-                    quick(new Node(options(List.of(hosts.get(3)), 0, ClusterSecurity.NONE))));
+            List<RecordingNode> others = List.of(quick(new RecordingNode(options(List.of(hosts.get(1)), 0, security))),
+                    quick(new RecordingNode(options(List.of(hosts.get(2)), 0, wrongSecret(true)))),
+                    quick(new RecordingNode(options(List.of(hosts.get(3)), 0, ClusterSecurity.NONE))));
             try {
                 java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(3);
                 try {
                     List<java.util.concurrent.Future<?>> starts = new ArrayList<>();
-                    for (Node n : others) { // each alone, as it knows only itself
+                    for (RecordingNode n : others) { // each alone, as it knows only itself
                         starts.add(pool.submit(() -> n.channel.connect(null)));
                     }
                     starts.get(0).get();
@@ -359,13 +315,13 @@ class ControlPlaneSecurityTest {
                 // A merge round takes every coordinator it found at once; give a later round a chance too.
                 Thread.sleep(1000);
                 assertThat(a.channel.view().size()).isEqualTo(2);
-                for (Node apart : others.subList(1, 3)) {
+                for (RecordingNode apart : others.subList(1, 3)) {
                     View v = apart.channel.view();
                     assertThat(v == null ? 1 : v.size()).isEqualTo(1);
                 }
                 exchange(a, others.get(0), "merged");
             } finally {
-                others.forEach(Node::close);
+                others.forEach(RecordingNode::close);
             }
         }
     }

@@ -54,70 +54,18 @@ class ControlPortHostileInputTest {
     private static final byte[] SECRET = "correct horse battery staple 123".getBytes(StandardCharsets.UTF_8);
     private static final int LIE = 300_000_000;
 
-    private static final class Node implements ClusterChannel.Handler, AutoCloseable {
-        final BlockingQueue<String> received = new LinkedBlockingQueue<>();
-        final ClusterChannel channel;
-        volatile View view;
-
-        Node(ClusterOptions options) {
-            channel = new ClusterChannel(options, this);
-        }
-
-        @Override
-        public void onMessage(Address from, Wire.Kind kind, DataInputStream in) throws IOException {
-            received.add(kind + ":" + in.readUTF());
-        }
-
-        @Override
-        public void onView(View v) {
-            view = v;
-        }
-
-        @Override
-        public void close() {
-            channel.close();
-        }
-
-        ControlTransport transport() throws ReflectiveOperationException {
-            return protocol(ControlTransport.class);
-        }
-
-        <T extends org.jgroups.stack.Protocol> T protocol(Class<T> type) throws ReflectiveOperationException {
-            java.lang.reflect.Field f = ClusterChannel.class.getDeclaredField("channel");
-            f.setAccessible(true);
-            return ((JChannel) f.get(channel)).getProtocolStack().findProtocol(type);
-        }
-    }
-
-    private static List<InetSocketAddress> hosts(int count) throws IOException {
-        List<InetSocketAddress> hosts = new ArrayList<>();
-        List<ServerSocket> held = new ArrayList<>();
-        try {
-            for (int k = 0; k < count; k++) {
-                ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-                held.add(s);
-                hosts.add(new InetSocketAddress(InetAddress.getLoopbackAddress(), s.getLocalPort()));
-            }
-        } finally {
-            for (ServerSocket s : held) {
-                s.close();
-            }
-        }
-        return hosts;
-    }
-
     private static ClusterOptions options(List<InetSocketAddress> hosts, int rank, Duration joinTimeout) {
         return ClusterOptions.builder(rank, hosts.size()).hosts(hosts).joinTimeout(joinTimeout)
                 .l3Timeout(Duration.ofSeconds(2)).failureTimeout(Duration.ofSeconds(3))
                 .security(new ClusterSecurity(SECRET, false)).build();
     }
 
-    private static void exchange(Node a, Node b, String text) throws InterruptedException {
+    private static void exchange(RecordingNode a, RecordingNode b, String text) throws InterruptedException {
         a.channel.send(b.channel.self(), Wire.encode(Wire.Kind.REJECT, out -> out.writeUTF(text)));
         assertThat(b.received.poll(10, TimeUnit.SECONDS)).isEqualTo("REJECT:" + text);
     }
 
-    private static boolean awaitViewSize(Node node, int size, Duration within) throws InterruptedException {
+    private static boolean awaitViewSize(RecordingNode node, int size, Duration within) throws InterruptedException {
         long deadline = System.nanoTime() + within.toNanos();
         while (System.nanoTime() < deadline) {
             View v = node.view;
@@ -225,14 +173,14 @@ class ControlPortHostileInputTest {
     @Test
     @Timeout(120)
     void aFrameWhosePayloadLengthSaysMoreThanItHolds_allocatesNothing_isRefusedAndNamed() throws Exception {
-        List<InetSocketAddress> hosts = hosts(2);
+        List<InetSocketAddress> hosts = RecordingNode.freeHosts(2);
         Duration join = Duration.ofSeconds(20);
-        try (Node zero = new Node(options(hosts, 0, join)); Node one = new Node(options(hosts, 1, join))) {
+        try (RecordingNode zero = new RecordingNode(options(hosts, 0, join)); RecordingNode one = new RecordingNode(options(hosts, 1, join))) {
             zero.channel.connect(null);
             one.channel.connect(null);
             assertThat(awaitViewSize(one, 2, join)).as("cluster formed").isTrue();
             exchange(zero, one, "hello");
-            ControlTransport transport = zero.transport();
+            ControlTransport transport = zero.protocol(ControlTransport.class);
             long refusedBefore = transport.refused();
             assertThat(refusedBefore).as("frames of the cluster itself refused").isZero();
             Map<String, byte[]> frames = lyingFrames();
@@ -270,14 +218,14 @@ class ControlPortHostileInputTest {
     @Test
     @Timeout(120)
     void fortyHalfOpenConnectionsOnRankZerosPort_duringTheJoin_theClusterStillForms() throws Exception {
-        List<InetSocketAddress> hosts = hosts(3);
+        List<InetSocketAddress> hosts = RecordingNode.freeHosts(3);
         Duration join = Duration.ofSeconds(30);
         List<Socket> halfOpen = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(3);
-        List<Node> nodes = new ArrayList<>();
+        List<RecordingNode> nodes = new ArrayList<>();
         try {
             for (int rank = 0; rank < 3; rank++) {
-                nodes.add(new Node(options(hosts, rank, join)));
+                nodes.add(new RecordingNode(options(hosts, rank, join)));
             }
             List<Future<?>> joins = new ArrayList<>();
             joins.add(pool.submit(() -> nodes.get(0).channel.connect(null)));
@@ -296,7 +244,7 @@ class ControlPortHostileInputTest {
             }
             joins.add(pool.submit(() -> nodes.get(1).channel.connect(null)));
             joins.add(pool.submit(() -> nodes.get(2).channel.connect(null)));
-            for (Node n : nodes) {
+            for (RecordingNode n : nodes) {
                 assertThat(awaitViewSize(n, 3, join)).as("a view of 3 within the join timeout").isTrue();
             }
             for (Future<?> f : joins) {
@@ -305,12 +253,12 @@ class ControlPortHostileInputTest {
             exchange(nodes.get(1), nodes.get(0), "formed");
             exchange(nodes.get(0), nodes.get(2), "formed too");
             assertThat(closedByPeer(halfOpen.get(0))).as("a connection that never opened is closed").isTrue();
-            assertThat(nodes.get(0).transport().lastRefusal()).contains("sent no opening");
+            assertThat(nodes.get(0).protocol(ControlTransport.class).lastRefusal()).contains("sent no opening");
         } finally {
             for (Socket s : halfOpen) {
                 s.close();
             }
-            nodes.forEach(Node::close);
+            nodes.forEach(RecordingNode::close);
             pool.shutdownNow();
         }
     }
@@ -324,22 +272,22 @@ class ControlPortHostileInputTest {
     void theFramesOfWorkingClusters_inEveryMode_areNeverRefused() throws Exception {
         for (ClusterSecurity security : List.of(new ClusterSecurity(SECRET, true), new ClusterSecurity(SECRET, false),
                 ClusterSecurity.NONE)) {
-            List<InetSocketAddress> hosts = hosts(3);
+            List<InetSocketAddress> hosts = RecordingNode.freeHosts(3);
             Duration join = Duration.ofSeconds(30);
-            List<Node> nodes = new ArrayList<>();
+            List<RecordingNode> nodes = new ArrayList<>();
             try {
                 for (int rank = 0; rank < 3; rank++) {
-                    Node n = new Node(ClusterOptions.builder(rank, 3).hosts(hosts).joinTimeout(join)
+                    RecordingNode n = new RecordingNode(ClusterOptions.builder(rank, 3).hosts(hosts).joinTimeout(join)
                             .l3Timeout(Duration.ofSeconds(2)).failureTimeout(Duration.ofSeconds(3))
                             .security(security).build());
                     nodes.add(n);
                     n.channel.connect(null);
                 }
-                for (Node n : nodes) {
+                for (RecordingNode n : nodes) {
                     assertThat(awaitViewSize(n, 3, join)).as("a view of 3").isTrue();
                 }
-                for (Node from : nodes) {
-                    for (Node to : nodes) {
+                for (RecordingNode from : nodes) {
+                    for (RecordingNode to : nodes) {
                         if (from != to) {
                             exchange(from, to, "x".repeat(60_000)); // fragmented by FRAG4
                         }
@@ -348,17 +296,17 @@ class ControlPortHostileInputTest {
                 nodes.remove(2).close();
                 assertThat(awaitViewSize(nodes.get(0), 2, join)).as("a view of 2 after a leave").isTrue();
                 exchange(nodes.get(1), nodes.get(0), "after the leave");
-                for (Node n : nodes) {
-                    assertThat(n.transport().refused()).as(security + ": " + n.transport().lastRefusal()).isZero();
+                for (RecordingNode n : nodes) {
+                    assertThat(n.protocol(ControlTransport.class).refused()).as(security + ": " + n.protocol(ControlTransport.class).lastRefusal()).isZero();
                 }
                 long delivered = 0;
-                for (Node n : nodes) {
+                for (RecordingNode n : nodes) {
                     delivered += n.protocol(ControlLiveness.class).delivered();
                 }
                 assertThat(delivered).as("%s: liveness messages FD_SOCK2 handled without an error", security)
                         .isPositive();
             } finally {
-                nodes.forEach(Node::close);
+                nodes.forEach(RecordingNode::close);
             }
         }
     }
@@ -370,13 +318,13 @@ class ControlPortHostileInputTest {
     @Test
     @Timeout(120)
     void theLivenessPort_boundsMessageLengths_andChecksHeaders() throws Exception {
-        List<InetSocketAddress> hosts = hosts(2);
+        List<InetSocketAddress> hosts = RecordingNode.freeHosts(2);
         Duration join = Duration.ofSeconds(20);
-        try (Node zero = new Node(options(hosts, 0, join)); Node one = new Node(options(hosts, 1, join))) {
+        try (RecordingNode zero = new RecordingNode(options(hosts, 0, join)); RecordingNode one = new RecordingNode(options(hosts, 1, join))) {
             zero.channel.connect(null);
             one.channel.connect(null);
             assertThat(awaitViewSize(one, 2, join)).as("cluster formed").isTrue();
-            ControlTransport transport = zero.transport();
+            ControlTransport transport = zero.protocol(ControlTransport.class);
             int port = zero.protocol(ControlLiveness.class).port();
             try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
                 OutputStream out = s.getOutputStream();

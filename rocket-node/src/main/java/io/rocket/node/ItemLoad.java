@@ -36,7 +36,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
     private final DeviceLane<K, R> lane;
     private final int item;
     /** The L1 slot to fill; or, in place, the L2 slot. */
-    private final int deviceSlot;
+    private final int target;
     /** The lane's view of L2 when the load fills an L2 slot in place; null when it fills an L1 slot. */
     private final HostItems inPlace;
     private Step step;
@@ -53,14 +53,14 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
         this.lane = lane;
         this.inPlace = inPlace;
         this.item = item;
-        this.deviceSlot = slot;
+        this.target = slot;
         items(item);
     }
 
-    /** A load into the L1 slot {@code deviceSlot} of {@code lane}, through the node's L2. */
+    /** A load into the L1 slot {@code target} of {@code lane}, through the node's L2. */
     static <K, R> ItemLoad<K, R> intoDevice(NodePipeline<K, R> node, DeviceLane<?, ?> lane, int item,
-                                            int deviceSlot) {
-        return new ItemLoad<>(node, cast(lane), null, item, deviceSlot);
+                                            int target) {
+        return new ItemLoad<>(node, cast(lane), null, item, target);
     }
 
     /** A load into the L2 slot {@code hostSlot}, granted to a request of {@code lane}, which reads it in place. */
@@ -89,15 +89,15 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
 
     /** The L2 slot this load fills or copies from. */
     private int hostSlot() {
-        return inPlace != null ? deviceSlot : slot(0);
+        return inPlace != null ? target : slot(0);
     }
 
     /** Fails the slot the lane waits on: its L1 slot, or in place its L2 slot. */
     private void failSlot(Throwable error) {
         if (inPlace != null) {
-            node.l2.fail(deviceSlot, error);
+            node.l2.fail(target, error);
         } else {
-            lane.items().deviceCache().fail(deviceSlot, error);
+            lane.items().deviceCache().fail(target, error);
         }
     }
 
@@ -124,7 +124,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
     public void fetched() {
         node.telemetry.record(TraceEvent.REMOTE_FETCH, fetchStart, System.nanoTime(), item, -1);
         if (inPlace != null) {
-            node.l2.publish(deviceSlot);
+            node.l2.publish(target);
             return;
         }
         step = Step.COPY_FETCHED;
@@ -172,11 +172,11 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
         Throwable error = error(0);
         if (error != null) {
             node.l2.release(this);
-            lane.items().deviceCache().fail(deviceSlot, error);
+            lane.items().deviceCache().fail(target, error);
         } else if (grant(0) == Grant.LOAD) {
             // Our own load: the L1 slot already holds the preprocessed item.
             node.l2.release(this);
-            lane.items().deviceCache().publish(deviceSlot);
+            lane.items().deviceCache().publish(target);
         } else {
             step = Step.COPY_FROM_HOST_CACHE;
             lane.copyIn.executeUrgent(this);
@@ -231,7 +231,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
             slot.length(length);
             node.telemetry.record(TraceEvent.DISK_READ, start, System.nanoTime(), item, -1);
             if (inPlace != null) {
-                node.l2.publish(deviceSlot);
+                node.l2.publish(target);
                 return true;
             }
             step = Step.COPY_FETCHED;
@@ -298,7 +298,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
     }
 
     private void copyIn(long start) {
-        lane.items().buffer(deviceSlot); // a slot allocated on first use is allocated here, not on the kernel thread
+        lane.items().buffer(target); // a slot allocated on first use is allocated here, not on the kernel thread
         staged = lane.staging.take();
         start = System.nanoTime();
         lane.device.copyToDevice(parsed, staged, parsed.length());
@@ -311,7 +311,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
 
     private void preprocess(long start) throws Exception {
         DeviceBuffer in = inPlace != null ? inPlace.staged(parsed) : staged;
-        DeviceBuffer out = lane.items().buffer(deviceSlot);
+        DeviceBuffer out = lane.items().buffer(target);
         in.handOverForReading();
         out.handOverForWriting();
         lane.context.begin();
@@ -321,7 +321,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
         if (inPlace != null) {
             node.hostStaging.give(parsed);
             parsed = null;
-            node.l2.buffer(deviceSlot).length(length); // the view's memory is the L2 slot's
+            node.l2.buffer(target).length(length); // the view's memory is the L2 slot's
         } else {
             lane.staging.give(staged);
             staged = null;
@@ -336,7 +336,7 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
     }
 
     private void copyBack(long start) {
-        DeviceBuffer out = lane.items().buffer(deviceSlot);
+        DeviceBuffer out = lane.items().buffer(target);
         HostBuffer slot = node.l2.buffer(slot(0));
         lane.device.copyToHost(out, slot, out.length());
         node.telemetry.record(TraceEvent.COPY_BACK_ITEM, start, System.nanoTime(), item, -1);
@@ -356,15 +356,15 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
 
     private void copyFromHostCache(long start) {
         HostBuffer cached = node.l2.buffer(slot(0));
-        lane.device.copyToDevice(cached, lane.items().buffer(deviceSlot), cached.length());
+        lane.device.copyToDevice(cached, lane.items().buffer(target), cached.length());
         node.telemetry.record(TraceEvent.COPY_IN, start, System.nanoTime(), item, -1);
         node.l2.release(this);
-        lane.items().deviceCache().publish(deviceSlot);
+        lane.items().deviceCache().publish(target);
     }
 
     private void copyFetched(long start) {
         HostBuffer fetched = node.l2.buffer(slot(0));
-        DeviceBuffer out = lane.items().buffer(deviceSlot);
+        DeviceBuffer out = lane.items().buffer(target);
         if (fetched.length() > out.capacity()) {
             throw new IllegalStateException("fetched " + fetched.length() + " bytes, more than a slot");
         }
@@ -388,10 +388,10 @@ final class ItemLoad<K, R> extends CacheRequest implements Runnable, RemoteItems
         }
         ItemException error = node.errors().recordFailure(item, cause);
         if (inPlace != null) {
-            node.l2.fail(deviceSlot, error);
+            node.l2.fail(target, error);
         } else if (step == Step.COPY_FROM_HOST_CACHE) {
             node.l2.release(this);
-            lane.items().deviceCache().fail(deviceSlot, error);
+            lane.items().deviceCache().fail(target, error);
         } else {
             node.l2.fail(slot(0), error);
         }

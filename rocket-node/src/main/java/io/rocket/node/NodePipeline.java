@@ -9,6 +9,7 @@ import io.rocket.core.DiskCaching;
 import io.rocket.core.HostBuffer;
 import io.rocket.core.InputFiles;
 import io.rocket.core.ItemException;
+import io.rocket.core.DeviceBuffer;
 import io.rocket.core.ResultSink;
 import io.rocket.core.device.Device;
 import io.rocket.core.device.HostMemory;
@@ -333,30 +334,38 @@ public final class NodePipeline<K, R> implements AutoCloseable {
         return l2.stats();
     }
 
+    /** The caches (L1) of the devices that have one; the others read L2 in place. */
+    private List<SlotCache<DeviceBuffer>> deviceCaches() {
+        List<SlotCache<DeviceBuffer>> caches = new ArrayList<>();
+        for (DeviceLane<K, R> lane : lanes) {
+            SlotCache<DeviceBuffer> l1 = lane.items().deviceCache();
+            if (l1 != null) {
+                caches.add(l1);
+            }
+        }
+        return caches;
+    }
+
     /**
      * L1 counters summed over the devices that have one; all zero where every device reads L2 in place (no L1, no
      * copies).
      */
     public CacheStats deviceCacheStats() {
         CacheStats total = new CacheStats(0, app.maxItemBytes(), 0, 0, 0, 0);
-        for (DeviceLane<K, R> lane : lanes) {
-            SlotCache<?> l1 = lane.items().deviceCache();
-            if (l1 != null) {
-                total = total.plus(l1.stats());
-            }
+        for (SlotCache<DeviceBuffer> l1 : deviceCaches()) {
+            total = total.plus(l1.stats());
         }
         return total;
     }
 
     /** Devices with a cache of their own (L1); the others read L2 in place. */
     public int devicesWithCaches() {
-        return (int) lanes.stream().filter(l -> l.items().deviceCache() != null).count();
+        return deviceCaches().size();
     }
 
     /** The items one device cache (L1) holds at once, the smallest over the devices that have one; 0 if none. */
     public long deviceCacheSlots() {
-        return lanes.stream().filter(l -> l.items().deviceCache() != null)
-                .mapToLong(l -> l.items().deviceCache().maximalItems()).min().orElse(0);
+        return deviceCaches().stream().mapToLong(SlotCache::maximalItems).min().orElse(0);
     }
 
     /**
@@ -411,10 +420,8 @@ public final class NodePipeline<K, R> implements AutoCloseable {
             throw new IllegalStateException("interrupted while read-ahead drained", e);
         }
         l2.checkInvariants(true);
+        deviceCaches().forEach(l1 -> l1.checkInvariants(true));
         for (DeviceLane<K, R> lane : lanes) {
-            if (lane.items().deviceCache() != null) {
-                lane.items().deviceCache().checkInvariants(true);
-            }
             if (!lane.idle() || lane.staging != null && !lane.staging.allReturned()) {
                 throw new IllegalStateException(lane.device.name() + ": jobs or staging buffers not returned");
             }

@@ -77,7 +77,7 @@ final class NodeRun<K, R> implements AutoCloseable {
         this.tracer = chrome == null ? Tracer.NOOP : chrome;
         this.telemetry = new Telemetry(tracer);
         this.config = RunSupport.fitDirectMemory(app, RunSupport.resolve(app, keys, options, opened.devices().get(0)),
-                opened.devices(), opened.hostMemory().allocatesOnFirstUse(), DirectHostMemory.maxDirectBytes());
+                opened.hostMemory().allocatesOnFirstUse(), DirectHostMemory.maxDirectBytes());
         this.journal = keepJournal && options.journal() != null
                 ? ResultLog.open(options.journal(), app, keys, space, sink) : null;
         if (journal != null) {

@@ -8,7 +8,6 @@ import io.rocket.core.Application;
 import io.rocket.core.CacheSize;
 import io.rocket.core.ItemException;
 import io.rocket.core.RocketException;
-import io.rocket.core.DeviceKind;
 import io.rocket.core.device.Device;
 import io.rocket.core.device.DirectHostMemory;
 import io.rocket.core.exec.ResourceExecutor;
@@ -99,23 +98,14 @@ final class RunSupport {
      * @param maxDirectBytes the most direct memory the JVM may allocate
      * @return {@code config}, or the same with a host cache of fewer slots
      */
-    static PipelineConfig fitDirectMemory(Application<?, ?> app, PipelineConfig config, List<Device> devices,
-                                          boolean hostIsDirect, long maxDirectBytes) {
+    static PipelineConfig fitDirectMemory(Application<?, ?> app, PipelineConfig config, boolean hostIsDirect,
+                                          long maxDirectBytes) {
         long input = app.maxInputBytes();
         long item = app.maxItemBytes();
         int readBuffers = config.ioThreads() + config.hostThreads();
-        int staging = 0;
-        int items = 0;
-        if (hostIsDirect) {
-            staging += config.stagingBuffers() + config.hostThreads();
-            items += 2;
-        }
-        for (Device device : devices) {
-            if (device.kind() == DeviceKind.CPU && !device.readsHostMemory()) {
-                staging += config.stagingBuffers();
-                items += 2;
-            }
-        }
+        // cpu devices read the host cache in place: their memory is counted with the host's, nothing of their own
+        int staging = hostIsDirect ? config.stagingBuffers() + config.hostThreads() : 0;
+        int items = hostIsDirect ? 2 : 0;
         double fixed = (double) readBuffers * app.maxFileBytes() + (double) staging * input;
         double need = fixed + (double) items * item;
         if (need > maxDirectBytes) {
@@ -128,7 +118,7 @@ final class RunSupport {
                     megabytes(app.maxFileBytes()), items, megabytes(item), megabytes(maxDirectBytes)));
         }
         // A tenth stays free: buffers the cache dropped are returned to the JVM only when the garbage collector runs.
-        long room = (long) ((0.9 * maxDirectBytes - fixed) / item) - (items - 2);
+        long room = (long) ((0.9 * maxDirectBytes - fixed) / item);
         if (!hostIsDirect || config.hostSlots() <= room) {
             return config;
         }

@@ -1,15 +1,12 @@
 package io.rocket.runtime;
 
 import io.rocket.core.RocketException;
-import io.rocket.core.device.CpuDevice;
-import io.rocket.core.device.Device;
 import io.rocket.core.device.DirectHostMemory;
 import io.rocket.node.PipelineConfig;
 import io.rocket.testkit.Cost;
 import io.rocket.testkit.SyntheticApp;
 import org.junit.jupiter.api.Test;
 
-import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -27,11 +24,10 @@ class DirectMemoryCheckTest {
 
     @Test
     void directNodeWithCpuDevices_countsTheNodesStagingBuffersAndTwoItems_theDevicesReadInPlace() {
-        List<Device> devices = List.of(new CpuDevice(0), new CpuDevice(1));
         // host: 4 + 2 staging buffers and 2 items; the cpu devices read the host cache in place: nothing more
         long need = (4 + 2) * 1_000_000L + 2 * 1_000_000L;
-        assertThat(RunSupport.fitDirectMemory(APP, CONFIG, devices, true, need)).isEqualTo(CONFIG);
-        assertThatThrownBy(() -> RunSupport.fitDirectMemory(APP, CONFIG, devices, true, need - 1))
+        assertThat(RunSupport.fitDirectMemory(APP, CONFIG, true, need)).isEqualTo(CONFIG);
+        assertThatThrownBy(() -> RunSupport.fitDirectMemory(APP, CONFIG, true, need - 1))
                 .isInstanceOf(RocketException.class)
                 .hasMessage("synthetic: the run's buffers need at least 8.0 MB of direct memory (6 staging buffers "
                         + "of 1.0 MB for parsed items, 4 read buffers of 0.0 MB for input files, 2 cache items of "
@@ -43,7 +39,7 @@ class DirectMemoryCheckTest {
     @Test
     void aHostCacheLargerThanTheDirectMemoryLeft_holdsWhatIsLeft() {
         PipelineConfig large = new PipelineConfig(2, 2, 4, 500, 2, 4);
-        PipelineConfig fitted = RunSupport.fitDirectMemory(APP, large, List.of(new CpuDevice(0)), true,
+        PipelineConfig fitted = RunSupport.fitDirectMemory(APP, large, true,
                 (6 + 40) * 1_000_000L * 10 / 9 + 1); // a tenth of direct memory stays free
         assertThat(fitted.hostSlots()).isEqualTo(40);
         assertThat(fitted.deviceSlots()).isEqualTo(2);
@@ -52,7 +48,7 @@ class DirectMemoryCheckTest {
 
     @Test
     void pinnedHostWithoutCpuDevices_countsOnlyTheReadBuffers() {
-        assertThat(RunSupport.fitDirectMemory(APP, CONFIG, List.of(), false, 0)).isEqualTo(CONFIG);
+        assertThat(RunSupport.fitDirectMemory(APP, CONFIG, false, 0)).isEqualTo(CONFIG);
     }
 
     @Test
