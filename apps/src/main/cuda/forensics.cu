@@ -433,3 +433,123 @@ extern "C" __global__ void forensics_ncc(const double* partial, int blocks, doub
         result[0] = denominator > 0.0 ? sxy / denominator : 0.0;
     }
 }
+
+// ---- compare: NCC of a tile of pairs ------------------------------------------------------------------------------
+//
+// A tile is up to FORENSICS_TILE_ITEMS PATTERN items (a table of their addresses) and up to FORENSICS_TILE_PAIRS
+// pairs among them (pairs[2p], pairs[2p+1]: tile items). One pass over the pixels: each block walks chunks of
+// FORENSICS_CHUNK pixels (grid-stride), stages the chunk of every tile item in shared memory (one coalesced 128-byte
+// row per item), then each thread accumulates its pairs' sum of products over the chunk in float and adds it to a
+// double; threads 0..items-1 do the same for their item's sum and sum of squares. The block's partial sums go to
+// partial[block][0 .. pairs + 2 items); forensics_ncc_tile_finish adds them over the blocks in double and forms
+// NCC = (Sxy - Sx Sy / n) / sqrt((Sxx - Sx^2 / n) (Syy - Sy^2 / n)), the cpu tile's one-pass formula (patterns are
+// nearly zero-mean, so centring afterwards loses nothing). Each item is read from memory once per tile instead of
+// twice per pair: 32 items of 1024^2 pixels are 128 MB for 256 pairs, where pair by pair it was 2 GB.
+#define FORENSICS_TILE_ITEMS 64
+#define FORENSICS_TILE_PAIRS 1024
+#define FORENSICS_CHUNK 32
+#define FORENSICS_TILE_PAIRS_PER_THREAD (FORENSICS_TILE_PAIRS / FORENSICS_BLOCK)
+
+extern "C" __global__ void forensics_ncc_tile_partials(const float* const* items, int itemCount, const int* pairs,
+                                                       int pairCount, long long n, double* partial) {
+    // Padded to 33 floats a row: threads reading the same pixel of different items hit different banks.
+    __shared__ float chunk[FORENSICS_TILE_ITEMS][FORENSICS_CHUNK + 1];
+    double dot[FORENSICS_TILE_PAIRS_PER_THREAD];
+    int left[FORENSICS_TILE_PAIRS_PER_THREAD];
+    int right[FORENSICS_TILE_PAIRS_PER_THREAD];
+    for (int k = 0; k < FORENSICS_TILE_PAIRS_PER_THREAD; k++) {
+        int p = threadIdx.x + k * FORENSICS_BLOCK;
+        dot[k] = 0.0;
+        left[k] = p < pairCount ? pairs[2 * p] : 0;
+        right[k] = p < pairCount ? pairs[2 * p + 1] : 0;
+    }
+    double sum = 0.0;
+    double square = 0.0;
+    int lane = threadIdx.x % FORENSICS_CHUNK;
+    int rowsPerPass = FORENSICS_BLOCK / FORENSICS_CHUNK;
+    long long chunks = (n + FORENSICS_CHUNK - 1) / FORENSICS_CHUNK;
+    for (long long c = blockIdx.x; c < chunks; c += gridDim.x) {
+        long long base = c * FORENSICS_CHUNK;
+        long long remaining = n - base;
+        int length = remaining < FORENSICS_CHUNK ? (int) remaining : FORENSICS_CHUNK;
+        for (int t = threadIdx.x / FORENSICS_CHUNK; t < itemCount; t += rowsPerPass) {
+            chunk[t][lane] = lane < length ? items[t][FORENSICS_HEADER_FLOATS + base + lane] : 0.0f;
+        }
+        __syncthreads();
+        for (int k = 0; k < FORENSICS_TILE_PAIRS_PER_THREAD; k++) {
+            if (threadIdx.x + k * FORENSICS_BLOCK < pairCount) {
+                const float* x = chunk[left[k]];
+                const float* y = chunk[right[k]];
+                float s = 0.0f;
+                #pragma unroll
+                for (int i = 0; i < FORENSICS_CHUNK; i++) {
+                    s = fmaf(x[i], y[i], s);
+                }
+                dot[k] += s;
+            }
+        }
+        if (threadIdx.x < itemCount) {
+            const float* x = chunk[threadIdx.x];
+            float s = 0.0f;
+            float q = 0.0f;
+            #pragma unroll
+            for (int i = 0; i < FORENSICS_CHUNK; i++) {
+                s += x[i];
+                q = fmaf(x[i], x[i], q);
+            }
+            sum += s;
+            square += q;
+        }
+        __syncthreads();
+    }
+    double* out = partial + (long long) blockIdx.x * (pairCount + 2 * itemCount);
+    for (int k = 0; k < FORENSICS_TILE_PAIRS_PER_THREAD; k++) {
+        int p = threadIdx.x + k * FORENSICS_BLOCK;
+        if (p < pairCount) {
+            out[p] = dot[k];
+        }
+    }
+    if (threadIdx.x < itemCount) {
+        out[pairCount + threadIdx.x] = sum;
+        out[pairCount + itemCount + threadIdx.x] = square;
+    }
+}
+
+// One block per pair (grid = pairs, FORENSICS_BLOCK threads): the blocks' partial sums added in double, then the
+// pair's NCC into its result slot, results[p * stride] (stride in doubles: the application's result bytes / 8); 0 when
+// a pattern is constant.
+extern "C" __global__ void forensics_ncc_tile_finish(const double* partial, int blocks, const int* pairs,
+                                                     int pairCount, int itemCount, long long n, double* results,
+                                                     int stride) {
+    __shared__ double shared[FORENSICS_BLOCK];
+    int p = blockIdx.x;
+    int a = pairs[2 * p];
+    int b = pairs[2 * p + 1];
+    long long width = pairCount + 2 * itemCount;
+    double sxy = 0.0;
+    double sx = 0.0;
+    double sy = 0.0;
+    double sxx = 0.0;
+    double syy = 0.0;
+    for (int k = threadIdx.x; k < blocks; k += blockDim.x) {
+        const double* row = partial + k * width;
+        sxy += row[p];
+        sx += row[pairCount + a];
+        sy += row[pairCount + b];
+        sxx += row[pairCount + itemCount + a];
+        syy += row[pairCount + itemCount + b];
+    }
+    sxy = forensics_block_sum(sxy, shared);
+    sx = forensics_block_sum(sx, shared);
+    sy = forensics_block_sum(sy, shared);
+    sxx = forensics_block_sum(sxx, shared);
+    syy = forensics_block_sum(syy, shared);
+    if (threadIdx.x == 0) {
+        double count = (double) n;
+        double cxy = sxy - sx * sy / count;
+        double cxx = sxx - sx * sx / count;
+        double cyy = syy - sy * sy / count;
+        double denominator = sqrt(cxx * cyy);
+        results[(long long) p * stride] = denominator > 0.0 ? cxy / denominator : 0.0;
+    }
+}

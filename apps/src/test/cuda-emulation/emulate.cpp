@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <string>
 #include <complex>
+#include <cmath>
+#include <vector>
 #include "forensics.cu"
 #include "phylogenetics.cu"
 #include "jaccard.cu"
@@ -91,6 +93,62 @@ static double forensicsCompare(std::vector<float>& a, std::vector<float>& b, int
     }
     return result[0];
 }
+// Two-pass NCC in double over two PATTERN items (NccComparator's formula): the reference for the tile kernels.
+static double nccReference(const std::vector<float>& a, const std::vector<float>& b, long long n) {
+    double sx = 0, sy = 0;
+    for (long long i = 0; i < n; i++) { sx += a[4 + i]; sy += b[4 + i]; }
+    double mx = sx / n, my = sy / n, sxy = 0, sxx = 0, syy = 0;
+    for (long long i = 0; i < n; i++) {
+        double dx = a[4 + i] - mx, dy = b[4 + i] - my;
+        sxy += dx * dy; sxx += dx * dx; syy += dy * dy;
+    }
+    double d = std::sqrt(sxx * syy);
+    return d > 0 ? sxy / d : 0.0;
+}
+
+// Mirrors ForensicsCudaKernels.compareTile (NCC) on a tile of six items made from the two preprocessed ones (mixes,
+// a constant pattern, a shifted mean) and every ordered pair among them, launched in two groups as the Java side
+// splits a tile: each score must match the two-pass double NCC. Returns the largest relative difference.
+static double forensicsTileCheck(const std::vector<float>& i1, const std::vector<float>& i2, int h, int w) {
+    long long n = (long long) h * w;
+    std::vector<std::vector<float>> items(6, i1);
+    for (long long i = 0; i < n; i++) {
+        float x = i1[4 + i], y = i2[4 + i];
+        items[1][4 + i] = y;
+        items[2][4 + i] = 0.6f * x + 0.4f * y;
+        items[3][4 + i] = 0.25f;                       // constant: NCC 0 with everything
+        items[4][4 + i] = y - 0.3f * x + 0.01f;        // a mean far from 0
+        items[5][4 + i] = -x;
+    }
+    std::vector<int> pairs;
+    for (int a = 0; a < 6; a++) for (int b = 0; b < 6; b++) if (a != b) { pairs.push_back(a); pairs.push_back(b); }
+    int pairCount = (int) pairs.size() / 2;
+    int blocks = (int) std::min<long long>(MAXG, (n + 31) / 32);
+    double worst = 0;
+    // Two launch groups, as a tile with more items than one launch takes is split: pairs [0, 13) and [13, 30).
+    int cuts[3] = {0, 13, pairCount};
+    for (int g = 0; g < 2; g++) {
+        int first = cuts[g], count = cuts[g + 1] - first;
+        std::vector<int> local(6, -1); std::vector<const float*> table; std::vector<int> groupPairs;
+        for (int p = first; p < first + count; p++) for (int e = 0; e < 2; e++) {
+            int item = pairs[2 * p + e];
+            if (local[item] < 0) { local[item] = (int) table.size(); table.push_back(items[item].data()); }
+            groupPairs.push_back(local[item]);
+        }
+        int itemCount = (int) table.size();
+        std::vector<double> partial((size_t) blocks * (count + 2 * itemCount)), results(2 * pairCount, -7.0);
+        launch(blocks, B, [&] { forensics_ncc_tile_partials(table.data(), itemCount, groupPairs.data(), count, n, partial.data()); });
+        launch(count, B, [&] { forensics_ncc_tile_finish(partial.data(), blocks, groupPairs.data(), count, itemCount, n, results.data() + 2 * first, 2); });
+        for (int p = first; p < first + count; p++) {
+            double expected = nccReference(items[pairs[2 * p]], items[pairs[2 * p + 1]], n);
+            double got = results[2 * p];
+            worst = std::max(worst, std::fabs(got - expected) / std::max(std::fabs(expected), 0.01));
+            if (results[2 * p + 1] != -7.0) worst = 1; // wrote outside its slot
+        }
+    }
+    return worst;
+}
+
 static double maxRel(const float* x, const float* ref, size_t count) {
     double scale = 0; for (size_t i = 0; i < count; i++) scale = std::max(scale, (double) std::fabs(ref[i]));
     double m = 0; for (size_t i = 0; i < count; i++) m = std::max(m, std::fabs((double) x[i] - ref[i]) / scale);
@@ -173,6 +231,11 @@ int main(int argc, char** argv) {
         double itemDiff = maxRel(i1.data() + 4, (const float*) ref.data() + 4, i1.size() - 4);
         bool ok = hdr[0] == rh[0] && hdr[1] == rh[1] && hdr[2] == rh[2] && i1.size() * 4 == ref.size()
                 && itemDiff < 1e-4 && rel < 1e-4;
+        if (!pce) {
+            double tile = forensicsTileCheck(i1, i2, h, w);
+            printf("ncc tile of 30 pairs in two launch groups: max relative difference %.3g\n", tile);
+            ok = ok && tile < 1e-4;
+        }
         printf("score %.12g expected %.12g (relative difference %.3g): %s\n", score, expected, rel, ok ? "ok" : "MISMATCH");
         return ok ? 0 : 1;
     } else {

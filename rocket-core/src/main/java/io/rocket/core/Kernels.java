@@ -41,6 +41,33 @@ public interface Kernels<K> {
                  KernelContext context) throws Exception;
 
     /**
+     * Compares every pair of a tile: the place for kernels that block their work, such as one matrix product or one
+     * batched launch for all pairs of the tile instead of a launch per pair. The default calls {@link #compare} for
+     * each pair, writing its result into the pair's slot; a pair whose compare throws fails alone.
+     *
+     * <p>On a device with overlapped steps (cuda) the launches only need to be queued on the kernel stream: the
+     * runtime waits for them, then copies {@link Tile#results()} to the host in one copy. Every pair's result
+     * length must be set before this method returns (it is known from the item sizes, as for {@link #compare}).
+     *
+     * @param tile the items and pairs, valid only during this call
+     * @param context the device running the kernels, valid only during this call
+     * @throws Exception when the whole tile cannot be compared; every pair not already {@link Tile#fail failed} is
+     *         then reported as failed with it and the run goes on
+     */
+    default void compareTile(Tile<K> tile, KernelContext context) throws Exception {
+        for (int p = 0; p < tile.pairs(); p++) {
+            int a = tile.left(p);
+            int b = tile.right(p);
+            DeviceBuffer result = tile.result(p);
+            try {
+                result.length(compare(tile.key(a), tile.item(a), tile.key(b), tile.item(b), result, context));
+            } catch (Exception e) {
+                tile.fail(p, e);
+            }
+        }
+    }
+
+    /**
      * Called once on the kernel thread as its first task, while the run's first items are still being read and
      * parsed: the place to build large scratch memory or plans that {@link #preprocess} and {@link #compare} need,
      * so that building them neither holds up the run's set-up (the first item would be read only after it) nor counts

@@ -35,17 +35,24 @@ final class DeviceLane<K, R> implements AutoCloseable {
     final ResourceExecutor copyOut;
     /** Parsed items copied to the device for preprocess; null where the device reads them in place. */
     final BufferPool<DeviceBuffer> staging;
-    /** Most columns of one resident row; 0 when this device runs every pair as a job. */
-    final int rowSpan;
+    /** Most columns of one tile row; 0 when this device runs every pair as a job. */
+    final int tileSpan;
+    /** Most pairs of one tile. */
+    final int tilePairs;
     private final NodePipeline<K, R> node;
     private final ArrayBlockingQueue<PairJob<K, R>> jobs;
     private final List<PairJob<K, R>> allJobs = new ArrayList<>();
-    /** Tasks of resident rows: one computes while the next waits for its items; empty when rowSpan is 0. */
-    private final ArrayBlockingQueue<ResidentRow<K, R>> rows = new ArrayBlockingQueue<>(ROWS);
-    private final int rowCount;
+    /** Tiles not in flight; empty when tileSpan is 0. */
+    private final ArrayBlockingQueue<PairTile<K, R>> tiles;
+    private final int tileCount;
 
-    /** Resident-row tasks per device: one computes while the next waits for its items. */
-    static final int ROWS = 2;
+    /** Tiles per device whose kernels complete before they return (cpu, sim): one computes while the next loads. */
+    static final int HOST_TILES = 2;
+    /**
+     * Tiles per device with overlapped steps (cuda): one being launched, one on the device, one coming back and
+     * being postprocessed, one waiting for its items.
+     */
+    static final int OVERLAPPED_TILES = 4;
 
     /**
      * @param lanes the node's devices: a lane reading L2 in place takes a share of it
@@ -82,13 +89,14 @@ final class DeviceLane<K, R> implements AutoCloseable {
         });
         this.copyIn = new ResourceExecutor(id + " h2d", ThreadKind.COPY_IN, 1, tracer);
         this.copyOut = new ResourceExecutor(id + " d2h", ThreadKind.COPY_OUT, 1, tracer);
-        this.rowSpan = ResidentRow.span(this);
-        if (rowSpan > 0) {
-            for (int k = 0; k < ROWS; k++) {
-                rows.add(new ResidentRow<>(node, this, rowSpan));
-            }
+        int capacity = PairTile.pairCapacity(app.maxResultBytes());
+        this.tilePairs = config.tilePairs() == 0 ? capacity : Math.min(capacity, config.tilePairs());
+        this.tileSpan = PairTile.span(items.maximalItems(), capacity, config.tilePairs());
+        this.tileCount = tileSpan == 0 ? 0 : tileCount(context);
+        this.tiles = new ArrayBlockingQueue<>(Math.max(1, tileCount));
+        for (int k = 0; k < tileCount; k++) {
+            tiles.add(new PairTile<>(node, this, tileSpan, capacity));
         }
-        this.rowCount = rows.size();
     }
 
     /**
@@ -122,19 +130,27 @@ final class DeviceLane<K, R> implements AutoCloseable {
         node.jobReturned(this);
     }
 
-    /** Takes a free resident row, waiting while every row is in flight. */
-    ResidentRow<K, R> takeRow() throws InterruptedException {
-        return rows.take();
+    /**
+     * Tiles in flight on a device: more where its steps overlap, so that launches, copies and postprocessing of
+     * consecutive tiles run at once.
+     */
+    static int tileCount(DeviceKernelContext context) {
+        return context.newOverlappedStep() == null ? HOST_TILES : OVERLAPPED_TILES;
     }
 
-    void returnRow(ResidentRow<K, R> row) {
-        rows.add(row);
+    /** Takes a free tile, waiting while every tile is in flight. */
+    PairTile<K, R> takeTile() throws InterruptedException {
+        return tiles.take();
+    }
+
+    void returnTile(PairTile<K, R> tile) {
+        tiles.add(tile);
         node.jobReturned(this);
     }
 
-    /** Whether every job and every resident row is back in its pool. */
+    /** Whether every job and every tile is back in its pool. */
     boolean idle() {
-        return jobs.size() == allJobs.size() && rows.size() == rowCount;
+        return jobs.size() == allJobs.size() && tiles.size() == tileCount;
     }
 
     List<ResourceExecutor> executors() {

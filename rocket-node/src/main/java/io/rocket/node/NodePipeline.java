@@ -237,44 +237,42 @@ public final class NodePipeline<K, R> implements AutoCloseable {
     }
 
     /**
-     * Pairs a task of resident rows should hold now: a few milliseconds of compares at the mean cost measured so far
-     * (one until a pair was timed), so that cheap pairs go a leaf to a hand-off and expensive ones a pair at a time.
+     * Pairs a tile of {@code device} should hold now: a few milliseconds of compares at the mean cost measured so far
+     * (one until a pair was timed), so that cheap pairs go a leaf to a tile and expensive ones a pair at a time; at
+     * most what the run's {@code tilePairs} allows and a tile holds.
      */
-    public int pairsPerTask() {
-        return ResidentRow.pairsPerTask(telemetry);
+    public int pairsPerTile(int device) {
+        return PairTile.pairsPerTask(telemetry, lanes.get(device).tilePairs);
     }
 
     /**
-     * Most columns of one resident row of {@code device} (see {@link #takeRow}); 0 when the device runs every pair
-     * as a job (cuda, or an L1 too small to pin a row).
+     * Most columns of one tile row of {@code device} (see {@link TilePacker}); 0 when the device runs every pair as
+     * a job (the run asked for one pair a tile, or an L1 too small to pin a row).
      */
-    public int rowSpan(int device) {
-        return lanes.get(device).rowSpan;
+    public int tileSpan(int device) {
+        return lanes.get(device).tileSpan;
+    }
+
+    /** Takes a free tile of {@code device}, waiting while its tiles are all in flight. Called by its worker. */
+    PairTile<K, R> takeTile(int device) throws InterruptedException {
+        return lanes.get(device).takeTile();
+    }
+
+    /** Gives back a tile taken with {@link #takeTile} and never submitted. */
+    void returnTile(int device, PairTile<K, R> tile) {
+        lanes.get(device).returnTile(tile);
     }
 
     /**
-     * Takes a free row of {@code device} for item i's pairs against up to {@link #rowSpan} columns, waiting while its
-     * rows are all in flight; fill it, then {@link #submitRow} it. Called by the device's worker thread.
-     */
-    public ResidentRow<K, R> takeRow(int device) throws InterruptedException {
-        return lanes.get(device).takeRow();
-    }
-
-    /** Gives back a row taken with {@link #takeRow} and never submitted. */
-    public void returnRow(int device, ResidentRow<K, R> row) {
-        lanes.get(device).returnRow(row);
-    }
-
-    /**
-     * Runs the task's pairs as one task on the device's kernel thread once its items are readable in the device's
-     * L1, loading those it lacks ({@link ResidentRow}); the task goes back to its pool once its results are
+     * Runs the tile's pairs as one task on the device's kernel thread once its items are readable where the device
+     * reads them, loading those it lacks ({@link PairTile}); the tile goes back to its pool once its results are
      * delivered. Called by the device's worker thread; does not wait.
      */
-    public void submitRow(int device, ResidentRow<K, R> row) {
-        if (row.size() == 0) {
-            lanes.get(device).returnRow(row);
+    void submitTile(int device, PairTile<K, R> tile) {
+        if (tile.size() == 0) {
+            lanes.get(device).returnTile(tile);
         } else {
-            row.submit();
+            tile.submit();
         }
     }
 

@@ -10,9 +10,17 @@ package io.rocket.node;
  * @param deviceSlots     L1 slots per device
  * @param stagingBuffers  parsed-item staging buffers per node (host) and per device
  * @param readAheadBytes  budget for files read ahead of the schedule; 0 turns read-ahead off
+ * @param tilePairs       most pairs per compare call ({@link PairTile}); 0 for the runtime's choice, 1 for one pair
+ *                        job per pair
  */
 public record PipelineConfig(int hostThreads, int ioThreads, int concurrentJobs, int hostSlots, int deviceSlots,
-                             int stagingBuffers, long readAheadBytes) {
+                             int stagingBuffers, long readAheadBytes, int tilePairs) {
+
+    /** A configuration whose tiles the runtime sizes. */
+    public PipelineConfig(int hostThreads, int ioThreads, int concurrentJobs, int hostSlots, int deviceSlots,
+                          int stagingBuffers, long readAheadBytes) {
+        this(hostThreads, ioThreads, concurrentJobs, hostSlots, deviceSlots, stagingBuffers, readAheadBytes, 0);
+    }
 
     /** A configuration without read-ahead. */
     public PipelineConfig(int hostThreads, int ioThreads, int concurrentJobs, int hostSlots, int deviceSlots,
@@ -27,6 +35,7 @@ public record PipelineConfig(int hostThreads, int ioThreads, int concurrentJobs,
         positive("host cache slots", hostSlots, 2);
         positive("device cache slots", deviceSlots, 2);
         positive("staging buffers", stagingBuffers, 1);
+        positive("tile pairs", tilePairs, 0);
     }
 
     private static void positive(String what, int value, int min) {

@@ -69,6 +69,13 @@ final class ResourceOptionsMixin {
             description = "Leaf size of the pair-matrix quadtree (L×L pairs per leaf). Default: ${DEFAULT-VALUE}.")
     int tileSize;
 
+    @Option(names = "--tile-pairs", paramLabel = "P|auto", defaultValue = "auto",
+            description = "Most pairs compared in one call of the kernels (a tile: its items pinned together, one "
+                    + "launch set and one result copy on a GPU). auto: a few milliseconds of the pairs' measured "
+                    + "cost, up to a leaf; 1: every pair on its own, one launch and one result copy per pair, as in "
+                    + "the Rocket paper. Default: ${DEFAULT-VALUE}.")
+    String tilePairs;
+
     @Option(names = "--order", paramLabel = "ORDER", converter = Converters.Order.class, defaultValue = "blocked",
             description = "Order of the pair matrix on a node: blocked (bands of rows sized to the host cache, the "
                     + "other items streaming past them) or quadtree (the Rocket paper's Hilbert-curve quadtree, for "
@@ -92,13 +99,29 @@ final class ResourceOptionsMixin {
         atLeast("--io-threads", ioThreads, RocketOptions.AUTO_IO_THREADS);
         atLeast("--concurrent-jobs", concurrentJobs, 1);
         atLeast("--tile-size", tileSize, 1);
+        int pairsPerTile = tilePairs();
         InputOptions inputs = new InputOptions(bytes("--read-ahead", readAhead),
                 diskCache, diskCacheSize == null ? 0 : bytes("--disk-cache-size", diskCacheSize), jobOptions.get());
         if (diskCacheSize != null && diskCache == null) {
             throw new UsageException("--disk-cache-size needs --disk-cache DIR, the directory of the disk cache");
         }
         return new RocketOptions(device, hostCacheSize, deviceCacheSize, threads, ioThreads, concurrentJobs, tileSize,
-                trace, journal.get(), null, inputs, order, null);
+                trace, journal.get(), null, inputs, order, null, pairsPerTile);
+    }
+
+    /** {@code --tile-pairs}: auto, or a count of at least 1. */
+    private int tilePairs() {
+        if ("auto".equalsIgnoreCase(tilePairs.trim())) {
+            return RocketOptions.AUTO_TILE_PAIRS;
+        }
+        int value;
+        try {
+            value = Integer.parseInt(tilePairs.trim());
+        } catch (NumberFormatException e) {
+            throw new UsageException("--tile-pairs must be auto or a number of pairs, got '" + tilePairs + "'");
+        }
+        atLeast("--tile-pairs", value, 1);
+        return value;
     }
 
     /** A size that must be given in bytes (these are not caches of slots). */

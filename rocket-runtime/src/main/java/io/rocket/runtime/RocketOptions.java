@@ -28,10 +28,13 @@ import java.nio.file.Path;
  * @param order           the order of the pair matrix on a node; null for {@link ScheduleOrder#BLOCKED}
  * @param reduction       what to keep of the results, decided on the node that computed each pair (top-k, a score
  *                        band); null keeps every result
+ * @param tilePairs       most pairs compared in one call of the kernels ({@link #AUTO_TILE_PAIRS} for the runtime's
+ *                        choice; 1 runs every pair as its own job, one launch and one result copy per pair)
  */
 public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSize deviceCacheSize, int hostThreads,
                             int ioThreads, int concurrentJobs, int tileSize, Path trace, JournalOptions journal,
-                            ClusterOptions cluster, InputOptions inputs, ScheduleOrder order, Reduction reduction) {
+                            ClusterOptions cluster, InputOptions inputs, ScheduleOrder order, Reduction reduction,
+                            int tilePairs) {
 
     /** Default L2 size. */
     public static final CacheSize DEFAULT_HOST_CACHE = new CacheSize(1L << 30, -1);
@@ -39,6 +42,8 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
     public static final int DEFAULT_CONCURRENT_JOBS = 64;
     /** Default leaf size of the pair-matrix quadtree. */
     public static final int DEFAULT_TILE_SIZE = 16;
+    /** {@link #tilePairs} chosen by the runtime: a few milliseconds of the pairs' measured cost a tile. */
+    public static final int AUTO_TILE_PAIRS = 0;
     /** {@link #ioThreads} to be chosen by the runtime: more for remote inputs, whose reads wait on the network. */
     public static final int AUTO_IO_THREADS = 0;
     /** I/O threads chosen for local inputs. */
@@ -62,8 +67,12 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
      * @param inputs          read-ahead and the disk cache; null for {@link InputOptions#DEFAULT}
      * @param order           the order of the pair matrix on a node; null for {@link ScheduleOrder#BLOCKED}
      * @param reduction       what to keep of the results; null keeps every result
+     * @param tilePairs       most pairs a kernel call compares; {@link #AUTO_TILE_PAIRS} for the runtime's choice
      */
     public RocketOptions {
+        if (tilePairs < 0) {
+            throw new IllegalArgumentException("tile pairs must be at least 0 (0 for automatic), got " + tilePairs);
+        }
         inputs = inputs == null ? InputOptions.DEFAULT : inputs;
         order = order == null ? ScheduleOrder.BLOCKED : order;
     }
@@ -84,7 +93,7 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
     public RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSize deviceCacheSize, int hostThreads,
                          int ioThreads, int concurrentJobs, int tileSize, Path trace, JournalOptions journal) {
         this(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs, tileSize, trace, journal,
-                null, null, null, null);
+                null, null, null, null, AUTO_TILE_PAIRS);
     }
 
     /**
@@ -94,7 +103,8 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
      */
     public static RocketOptions defaults() {
         return new RocketOptions(DeviceSpec.cpuAll(), null, null, Runtime.getRuntime().availableProcessors(),
-                AUTO_IO_THREADS, DEFAULT_CONCURRENT_JOBS, DEFAULT_TILE_SIZE, null, null, null, null, null, null);
+                AUTO_IO_THREADS, DEFAULT_CONCURRENT_JOBS, DEFAULT_TILE_SIZE, null, null, null, null, null, null,
+                AUTO_TILE_PAIRS);
     }
 
     /**
@@ -242,6 +252,7 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
         private InputOptions inputs;
         private ScheduleOrder order;
         private Reduction reduction;
+        private int tilePairs;
 
         private Builder(RocketOptions o) {
             device = o.device;
@@ -257,6 +268,7 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
             inputs = o.inputs;
             order = o.order;
             reduction = o.reduction;
+            tilePairs = o.tilePairs;
         }
 
         /**
@@ -403,13 +415,24 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
         }
 
         /**
+         * Sets {@link RocketOptions#tilePairs}.
+         *
+         * @param value the new value
+         * @return this builder
+         */
+        public Builder tilePairs(int value) {
+            tilePairs = value;
+            return this;
+        }
+
+        /**
          * The options built so far.
          *
          * @return the options
          */
         public RocketOptions build() {
             return new RocketOptions(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs,
-                    tileSize, trace, journal, cluster, inputs, order, reduction);
+                    tileSize, trace, journal, cluster, inputs, order, reduction, tilePairs);
         }
     }
 }

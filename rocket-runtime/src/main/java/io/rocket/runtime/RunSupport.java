@@ -73,7 +73,7 @@ final class RunSupport {
         int io = o.ioThreads() != RocketOptions.AUTO_IO_THREADS ? o.ioThreads()
                 : remoteInputs(app, keys) ? RocketOptions.REMOTE_IO_THREADS : RocketOptions.LOCAL_IO_THREADS;
         return new PipelineConfig(o.hostThreads(), io, o.concurrentJobs(), hostSlots, deviceSlots, staging,
-                o.inputs().readAheadBytes());
+                o.inputs().readAheadBytes(), o.tilePairs());
     }
 
     /** Bytes of the node's buffers for parsed items: its staging buffers and one per CPU-pool thread. */
@@ -127,7 +127,7 @@ final class RunSupport {
                         + "its buffers: it holds {} items; raise -XX:MaxDirectMemorySize (by default the heap size, "
                         + "-Xmx) to keep more", config.hostSlots(), megabytes(item), megabytes(maxDirectBytes), slots);
         return new PipelineConfig(config.hostThreads(), config.ioThreads(), config.concurrentJobs(), slots,
-                config.deviceSlots(), config.stagingBuffers(), config.readAheadBytes());
+                config.deviceSlots(), config.stagingBuffers(), config.readAheadBytes(), config.tilePairs());
     }
 
     private static String megabytes(double bytes) {

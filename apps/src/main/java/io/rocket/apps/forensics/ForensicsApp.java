@@ -8,6 +8,7 @@ import io.rocket.core.HostBuffer;
 import io.rocket.core.InputFiles;
 import io.rocket.core.KernelContext;
 import io.rocket.core.Kernels;
+import io.rocket.core.Tile;
 import io.rocket.core.ResultCodec;
 
 import java.nio.file.Path;
@@ -109,6 +110,8 @@ public final class ForensicsApp extends FileItemApplication<Double> {
     private final class CpuKernels implements Kernels<Path> {
         /** Built on first use; read and written on the kernel thread only. */
         private CpuWorkspaces workspaces;
+        /** NCC tiles' blocks; built on first use, on the kernel thread. */
+        private NccTile nccTile;
 
         @Override
         public void prepare(KernelContext context) {
@@ -127,6 +130,19 @@ public final class ForensicsApp extends FileItemApplication<Double> {
             // The shared buffers are at position 0 and little-endian, as the comparators read them: no views per pair.
             pipeline.compare(left.byteBuffer(), right.byteBuffer(), result.byteBuffer(), workspaces().pce());
             return ForensicsPipeline.RESULT_BYTES;
+        }
+
+        /** NCC: one cache-blocked pass over the tile's items ({@link NccTile}); PCE: a pair at a time. */
+        @Override
+        public void compareTile(Tile<Path> tile, KernelContext context) throws Exception {
+            if (pipeline.metric() != Metric.NCC) {
+                Kernels.super.compareTile(tile, context);
+                return;
+            }
+            if (nccTile == null) {
+                nccTile = new NccTile();
+            }
+            nccTile.compare(tile);
         }
 
         private CpuWorkspaces workspaces() {

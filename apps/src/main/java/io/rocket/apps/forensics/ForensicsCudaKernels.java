@@ -4,12 +4,14 @@ import io.rocket.files.FileItemApplication;
 import io.rocket.core.DeviceBuffer;
 import io.rocket.core.KernelContext;
 import io.rocket.core.Kernels;
+import io.rocket.core.Tile;
 import io.rocket.core.RocketException;
 import io.rocket.core.cuda.CuFft;
 import io.rocket.core.cuda.CudaKernelContext;
 import io.rocket.core.cuda.KernelModules;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * The forensics kernels on NVIDIA GPUs ({@code apps/src/main/cuda/forensics.cu}), the GPU twin of the cpu kernels
@@ -36,6 +38,13 @@ final class ForensicsCudaKernels implements Kernels<Path> {
     private static final int COLUMN_BLOCK = 32;
     /** Most blocks of an element-wise or reducing kernel; grid-stride loops cover the rest. */
     private static final int MAX_GRID = 2048;
+    /** Most items and pairs of one NCC tile launch ({@code FORENSICS_TILE_ITEMS}, {@code _PAIRS} in forensics.cu). */
+    static final int TILE_ITEMS = 64;
+    static final int TILE_PAIRS = 1024;
+    /** Pixels a block stages per step ({@code FORENSICS_CHUNK}). */
+    private static final int TILE_CHUNK = 32;
+    /** Blocks of an NCC tile launch per multiprocessor: 4 resident at 48 registers, 8.4 KB shared each. */
+    private static final int TILE_BLOCKS_PER_SM = 4;
 
     private final ForensicsPipeline pipeline;
     private final int height;
@@ -54,6 +63,14 @@ final class ForensicsCudaKernels implements Kernels<Path> {
     private DeviceBuffer surface;   // n floats (PCE)
     private CuFft.Plan complexPlan;
     private CuFft.Plan inversePlan;
+    // NCC tiles: the launch group's item addresses, pairs and per-block partial sums; host-side tables reused.
+    private DeviceBuffer tileAddresses;
+    private DeviceBuffer tilePairs;
+    private DeviceBuffer tilePartial;
+    private int tileBlocks;
+    private final DeviceBuffer[] groupItems = new DeviceBuffer[TILE_ITEMS];
+    private final int[] groupPairs = new int[2 * TILE_PAIRS];
+    private int[] localIndex = new int[0];
 
     /**
      * @throws RocketException when the forensics kernels were not built into this jar or cuFFT is not available
@@ -93,6 +110,12 @@ final class ForensicsCudaKernels implements Kernels<Path> {
             product = cuda.scratch(8 * halfLength);
             surface = cuda.scratch(4 * pixels);
             inversePlan = cuda.fft2d(height, width, CuFft.Type.C2R);
+        } else {
+            long chunks = (pixels + TILE_CHUNK - 1) / TILE_CHUNK;
+            tileBlocks = (int) Math.max(1, Math.min(chunks, (long) TILE_BLOCKS_PER_SM * cuda.multiprocessors()));
+            tileAddresses = cuda.scratch(8L * TILE_ITEMS);
+            tilePairs = cuda.scratch(8L * TILE_PAIRS);
+            tilePartial = cuda.scratch(8L * tileBlocks * (TILE_PAIRS + 2 * TILE_ITEMS));
         }
         device = cuda.deviceIndex();
     }
@@ -169,5 +192,74 @@ final class ForensicsCudaKernels implements Kernels<Path> {
                     .arg(partial).arg(g).arg(result).launch();
         }
         return ForensicsPipeline.RESULT_BYTES;
+    }
+
+    /**
+     * NCC: the tile's pairs in launch groups of at most {@link #TILE_ITEMS} items and {@link #TILE_PAIRS} pairs (a
+     * leaf of 16 x 16 is one group), each two launches ({@code forensics_ncc_tile_partials}, then
+     * {@code forensics_ncc_tile_finish} writing every pair's score into its result slot) and two small table copies,
+     * all queued on the kernel stream. PCE: a pair at a time, as {@link #compare}.
+     */
+    @Override
+    public void compareTile(Tile<Path> tile, KernelContext context) throws Exception {
+        if (pipeline.metric() != Metric.NCC) {
+            Kernels.super.compareTile(tile, context);
+            return;
+        }
+        CudaKernelContext cuda = CudaKernelContext.of(context);
+        ensureState(cuda);
+        if (localIndex.length < tile.items()) {
+            localIndex = new int[tile.items()];
+        }
+        Arrays.fill(localIndex, 0, tile.items(), -1);
+        int first = 0;
+        int items = 0;
+        for (int p = 0; p < tile.pairs(); p++) {
+            int fresh = (localIndex[tile.left(p)] < 0 ? 1 : 0)
+                    + (localIndex[tile.right(p)] < 0 && tile.right(p) != tile.left(p) ? 1 : 0);
+            if (items + fresh > TILE_ITEMS || p - first == TILE_PAIRS) {
+                launchGroup(cuda, tile, first, p, items);
+                for (int q = first; q < p; q++) {
+                    localIndex[tile.left(q)] = -1;
+                    localIndex[tile.right(q)] = -1;
+                }
+                first = p;
+                items = 0;
+            }
+            items = addToGroup(tile, tile.left(p), items);
+            items = addToGroup(tile, tile.right(p), items);
+            groupPairs[2 * (p - first)] = localIndex[tile.left(p)];
+            groupPairs[2 * (p - first) + 1] = localIndex[tile.right(p)];
+        }
+        launchGroup(cuda, tile, first, tile.pairs(), items);
+        for (int p = 0; p < tile.pairs(); p++) {
+            tile.result(p).length(ForensicsPipeline.RESULT_BYTES);
+        }
+    }
+
+    /** Tile item {@code item} in the open launch group, if not there yet; returns the group's item count. */
+    private int addToGroup(Tile<Path> tile, int item, int items) {
+        if (localIndex[item] >= 0) {
+            return items;
+        }
+        localIndex[item] = items;
+        groupItems[items] = tile.item(item);
+        return items + 1;
+    }
+
+    /** Pairs {@code [first, end)} of the tile, whose items are {@code groupItems[0 .. items)}. */
+    private void launchGroup(CudaKernelContext cuda, Tile<Path> tile, int first, int end, int items) {
+        int pairs = end - first;
+        if (pairs == 0) {
+            return;
+        }
+        cuda.writeAddresses(tileAddresses, groupItems, items);
+        cuda.writeInts(tilePairs, groupPairs, 2 * pairs);
+        cuda.kernel("forensics_ncc_tile_partials").grid(tileBlocks).block(BLOCK)
+                .arg(tileAddresses).arg(items).arg(tilePairs).arg(pairs).arg(pixels).arg(tilePartial).launch();
+        cuda.kernel("forensics_ncc_tile_finish").grid(pairs).block(BLOCK)
+                .arg(tilePartial).arg(tileBlocks).arg(tilePairs).arg(pairs).arg(items).arg(pixels)
+                .arg(tile.result(first)).arg((int) (tile.resultStride() / Double.BYTES)).launch();
+        Arrays.fill(groupItems, 0, items, null);
     }
 }

@@ -6,6 +6,7 @@ import io.rocket.core.HostBuffer;
 import io.rocket.core.RocketException;
 import io.rocket.core.device.Device;
 import io.rocket.core.device.DeviceKernelContext;
+import io.rocket.core.device.Slices;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUresult;
@@ -160,6 +161,14 @@ public final class CudaDevice implements Device {
         buffers.add(buffer);
         allocated += bytes;
         return buffer;
+    }
+
+    @Override
+    public DeviceBuffer slice(DeviceBuffer whole, long offset, long bytes) {
+        Slices.check(whole, offset, bytes);
+        CudaBuffer parent = (CudaBuffer) whole;
+        // Not listed in buffers: the slice's memory is its parent's, freed with it.
+        return new CudaBuffer(context, new DevicePointer(parent.pointer(), offset), bytes);
     }
 
     /**

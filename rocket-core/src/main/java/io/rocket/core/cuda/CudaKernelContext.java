@@ -118,6 +118,31 @@ public interface CudaKernelContext extends KernelContext {
     void readDoubles(DeviceBuffer source, double[] values, int count);
 
     /**
+     * Queues a copy of the first {@code count} ints of {@code values} to {@code target} on the kernel stream, behind
+     * the kernels queued so far and ahead of the next: for the small tables a batched kernel reads (which pairs of a
+     * tile to compare). The copy goes through pageable memory, so {@code values} may be changed as soon as this
+     * returns; no allocation once the staging memory has grown to the largest table.
+     *
+     * @param target device memory of this GPU with room for {@code count} ints from offset 0
+     * @param values the ints, from index 0
+     * @param count how many, from 0 to {@code values.length}
+     * @throws IllegalArgumentException when {@code count} exceeds {@code values} or the buffer
+     */
+    void writeInts(DeviceBuffer target, int[] values, int count);
+
+    /**
+     * Queues a copy of the device addresses of {@code buffers[0 .. count)} to {@code target} (8 bytes each), as
+     * {@link #writeInts} does: a table of items for a kernel that reads many of them, such as every item of a tile.
+     *
+     * @param target device memory of this GPU with room for {@code count} addresses from offset 0
+     * @param buffers buffers of this GPU (cached items, slices), from index 0
+     * @param count how many, from 0 to {@code buffers.length}
+     * @throws IllegalArgumentException when {@code count} exceeds the array or the buffer, or a buffer is another
+     *         device's
+     */
+    void writeAddresses(DeviceBuffer target, DeviceBuffer[] buffers, int count);
+
+    /**
      * The GPU's number of streaming multiprocessors, for sizing grids.
      *
      * @return the multiprocessor count, at least 1

@@ -8,8 +8,17 @@ import jcuda.driver.CUdeviceptr;
  */
 final class DevicePointer extends CUdeviceptr {
 
+    /** A pointer for {@code cuMemAlloc} to fill. */
+    DevicePointer() {
+    }
+
+    /** {@code offset} bytes into {@code base}'s memory (a slice; JCuda's copies add the offset themselves). */
+    DevicePointer(DevicePointer base, long offset) {
+        super(base, offset);
+    }
+
     /** The device address (0 before allocation or after free). */
     long address() {
-        return getNativePointer();
+        return getNativePointer() + getByteOffset();
     }
 }

@@ -44,6 +44,10 @@ final class GpuKernelContext implements CudaKernelContext, DeviceKernelContext {
     private ByteBuffer staging;
     private Pointer stagingPointer;
     private DoubleBuffer stagingDoubles;
+    private final String writeStep;
+    /** Tables written to the device ({@link #writeInts}, {@link #writeAddresses}); grows to the largest. */
+    private ByteBuffer writeStaging;
+    private Pointer writeStagingPointer;
     private boolean started;
 
     GpuKernelContext(CudaDevice device, CudaStream stream, LoadedModules modules) {
@@ -52,6 +56,7 @@ final class GpuKernelContext implements CudaKernelContext, DeviceKernelContext {
         this.recordEvent = device.name() + ": cuEventRecord";
         this.kernelStep = "kernel on " + device.name();
         this.readStep = device.name() + ": read back for the host";
+        this.writeStep = device.name() + ": table for a kernel";
         this.launcher = new KernelLauncher(device, stream, modules, new KernelArguments(device.context()));
         CudaDriver.check(JCudaDriver.cuEventCreate(start, CUevent_flags.CU_EVENT_DEFAULT), "cuEventCreate");
         CudaDriver.check(JCudaDriver.cuEventCreate(stop, CUevent_flags.CU_EVENT_DEFAULT), "cuEventCreate");
@@ -203,6 +208,60 @@ final class GpuKernelContext implements CudaKernelContext, DeviceKernelContext {
         CudaDriver.check(JCudaDriver.cuMemcpyDtoHAsync(stagingPointer, cuda.pointer(), bytes, stream), readStep);
         CudaDriver.check(JCudaDriver.cuStreamSynchronize(stream), readStep);
         stagingDoubles.get(0, values, 0, count);
+    }
+
+    @Override
+    public void writeInts(DeviceBuffer target, int[] values, int count) {
+        if (count < 0 || count > values.length) {
+            throw new IllegalArgumentException("cannot write " + count + " ints from an array of " + values.length);
+        }
+        ByteBuffer out = writeStaging((long) count * Integer.BYTES);
+        out.asIntBuffer().put(values, 0, count);
+        queueWrite(target, (long) count * Integer.BYTES);
+    }
+
+    @Override
+    public void writeAddresses(DeviceBuffer target, DeviceBuffer[] buffers, int count) {
+        if (count < 0 || count > buffers.length) {
+            throw new IllegalArgumentException("cannot write " + count + " addresses from an array of "
+                    + buffers.length);
+        }
+        ByteBuffer out = writeStaging((long) count * Long.BYTES);
+        for (int k = 0; k < count; k++) {
+            out.putLong(k * Long.BYTES, own(buffers[k]).address());
+        }
+        queueWrite(target, (long) count * Long.BYTES);
+    }
+
+    /** The write staging memory, at least {@code bytes}: pageable, so a queued copy has read it on return. */
+    private ByteBuffer writeStaging(long bytes) {
+        if (writeStaging == null || writeStaging.capacity() < bytes) {
+            writeStaging = ByteBuffer.allocateDirect((int) Math.max(bytes, 4096)).order(ByteOrder.nativeOrder());
+            writeStagingPointer = Pointer.to(writeStaging);
+        }
+        return writeStaging;
+    }
+
+    private void queueWrite(DeviceBuffer target, long bytes) {
+        CudaBuffer cuda = own(target);
+        if (bytes > target.capacity()) {
+            throw new IllegalArgumentException("cannot write " + bytes + " bytes to a buffer of " + target.capacity());
+        }
+        if (bytes == 0) {
+            return;
+        }
+        device.makeCurrent();
+        // From pageable memory the driver copies the bytes into its own staging before returning, so the next
+        // write may reuse ours; on the device the copy runs in stream order, after the kernels before it.
+        CudaDriver.check(JCudaDriver.cuMemcpyHtoDAsync(cuda.pointer(), writeStagingPointer, bytes, stream),
+                writeStep);
+    }
+
+    private CudaBuffer own(DeviceBuffer buffer) {
+        if (!(buffer instanceof CudaBuffer cuda) || !cuda.ownedBy(device.context())) {
+            throw new IllegalArgumentException(device.name() + ": not a buffer of this GPU");
+        }
+        return cuda;
     }
 
     @Override

@@ -79,6 +79,12 @@ public final class CpuDevice implements Device {
     }
 
     @Override
+    public DeviceBuffer slice(DeviceBuffer whole, long offset, long bytes) {
+        Slices.check(whole, offset, bytes);
+        return new CpuBuffer(((CpuBuffer) whole).memory.slice((int) offset, (int) bytes));
+    }
+
+    @Override
     public DeviceBuffer view(HostBuffer host) {
         return new CpuBuffer(host.raw().duplicate()); // its own position and byte order; the same memory
     }

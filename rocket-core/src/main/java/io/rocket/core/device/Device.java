@@ -113,6 +113,18 @@ public interface Device extends AutoCloseable {
     }
 
     /**
+     * A piece of a buffer this device allocated, as a buffer of its own over the same memory: the runtime cuts one
+     * tile's result buffer into per-pair result slots once, so that the kernels fill them all and one copy brings
+     * them back.
+     *
+     * @param whole a buffer from {@link #allocate}
+     * @param offset the piece's first byte in {@code whole}
+     * @param bytes the piece's capacity; {@code offset + bytes} at most {@code whole}'s capacity
+     * @return the piece, its length 0
+     */
+    DeviceBuffer slice(DeviceBuffer whole, long offset, long bytes);
+
+    /**
      * Bytes of device memory a cache may still take by default.
      *
      * @return a size in bytes, at least 0: what is free now less a reserve the device keeps for itself (for a GPU),

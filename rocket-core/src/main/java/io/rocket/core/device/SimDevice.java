@@ -90,6 +90,12 @@ public final class SimDevice implements Device {
     }
 
     @Override
+    public DeviceBuffer slice(DeviceBuffer whole, long offset, long bytes) {
+        Slices.check(whole, offset, bytes);
+        return new SimBuffer(bytes);
+    }
+
+    @Override
     public long defaultCacheBytes() {
         return 1L << 30;
     }

@@ -1,0 +1,146 @@
+package io.rocket.apps.forensics;
+
+import io.rocket.core.DeviceBuffer;
+import io.rocket.core.Tile;
+
+import java.nio.ByteBuffer;
+import java.nio.FloatBuffer;
+import java.nio.file.Path;
+
+/**
+ * The NCC of every pair of a tile of PATTERN items on a cpu, cache-blocked: the items are walked once, a block of
+ * {@link #BLOCK} pixels at a time, and each block of every tile item is compared with its partners while it is in
+ * the core's cache. A pair job reads both of its items from memory for itself, twice (means, then products); a tile
+ * of r rows against c columns reads each of its r + c items once for all r·c pairs.
+ *
+ * <p>One pass: per item Σx and Σx², per pair Σxy, so NCC = (Σxy − ΣxΣy/n) / sqrt((Σx² − (Σx)²/n)(Σy² − (Σy)²/n)).
+ * Within a block the sums run in float with four independent accumulators (the loop the JIT turns into pipelined
+ * multiply-adds); each block's sums are added in double. Patterns are nearly zero-mean after {@link ZeroMeanTotal},
+ * so the one-pass centring loses nothing to cancellation; the score differs from {@link NccComparator}'s two-pass
+ * double sums by float rounding over a block (about 1e-7 of the score's scale).
+ *
+ * <p>One instance per cpu device (its kernel thread only); the block arrays grow to the largest tile seen and are
+ * reused: no allocation per pair.
+ */
+final class NccTile {
+    /** Pixels per block: 8 KB of each item, so a leaf's 32 items' blocks (256 KB) stay in a core's L2. */
+    static final int BLOCK = 2048;
+
+    private float[][] blocks = new float[0][];
+    private FloatBuffer[] views = new FloatBuffer[0];
+    private double[] sums = new double[0];
+    private double[] squares = new double[0];
+    private double[] dots = new double[0];
+
+    /** Scores every pair of {@code tile} into its result slot ({@link ForensicsPipeline#RESULT_BYTES}). */
+    void compare(Tile<Path> tile) {
+        int items = tile.items();
+        int pairs = tile.pairs();
+        grow(items, pairs);
+        int n = -1;
+        int h = 0;
+        int w = 0;
+        for (int t = 0; t < items; t++) {
+            ByteBuffer item = tile.item(t).byteBuffer();
+            PrnuLayout.check(item, PrnuLayout.KIND_PATTERN, "item " + tile.key(t).getFileName());
+            int ih = PrnuLayout.height(item, 0);
+            int iw = PrnuLayout.width(item, 0);
+            if (n < 0) {
+                h = ih;
+                w = iw;
+                n = ih * iw;
+            } else if (ih != h || iw != w) {
+                throw new IllegalArgumentException("patterns of different sizes in one tile: " + w + "x" + h + " and "
+                        + iw + "x" + ih + " (" + tile.key(t).getFileName() + ")");
+            }
+            views[t] = item.duplicate().order(item.order()).position(PrnuLayout.HEADER_BYTES).slice()
+                    .order(item.order()).asFloatBuffer();
+            sums[t] = 0;
+            squares[t] = 0;
+        }
+        for (int p = 0; p < pairs; p++) {
+            dots[p] = 0;
+        }
+        for (int from = 0; from < n; from += BLOCK) {
+            int length = Math.min(BLOCK, n - from);
+            for (int t = 0; t < items; t++) {
+                float[] x = blocks[t];
+                views[t].get(from, x, 0, length);
+                sums[t] += sum(x, length);
+                squares[t] += dot(x, x, length);
+            }
+            for (int p = 0; p < pairs; p++) {
+                dots[p] += dot(blocks[tile.left(p)], blocks[tile.right(p)], length);
+            }
+        }
+        for (int p = 0; p < pairs; p++) {
+            int a = tile.left(p);
+            int b = tile.right(p);
+            double sxy = dots[p] - sums[a] * sums[b] / n;
+            double sxx = squares[a] - sums[a] * sums[a] / n;
+            double syy = squares[b] - sums[b] * sums[b] / n;
+            double denominator = Math.sqrt(sxx * syy);
+            DeviceBuffer result = tile.result(p);
+            result.byteBuffer().putDouble(0, denominator > 0 ? sxy / denominator : 0.0);
+            result.length(ForensicsPipeline.RESULT_BYTES);
+        }
+        for (int t = 0; t < items; t++) {
+            views[t] = null; // the items' memory is the cache's again
+        }
+    }
+
+    private void grow(int items, int pairs) {
+        if (blocks.length < items) {
+            float[][] more = new float[items][];
+            System.arraycopy(blocks, 0, more, 0, blocks.length);
+            for (int t = blocks.length; t < items; t++) {
+                more[t] = new float[BLOCK];
+            }
+            blocks = more;
+            views = new FloatBuffer[items];
+            sums = new double[items];
+            squares = new double[items];
+        }
+        if (dots.length < pairs) {
+            dots = new double[pairs];
+        }
+    }
+
+    /** Σ x[i] in float, four accumulators. */
+    static double sum(float[] x, int length) {
+        float s0 = 0;
+        float s1 = 0;
+        float s2 = 0;
+        float s3 = 0;
+        int i = 0;
+        for (; i + 3 < length; i += 4) {
+            s0 += x[i];
+            s1 += x[i + 1];
+            s2 += x[i + 2];
+            s3 += x[i + 3];
+        }
+        for (; i < length; i++) {
+            s0 += x[i];
+        }
+        return (double) s0 + s1 + s2 + s3;
+    }
+
+    /** Σ x[i]·y[i] in float, four accumulators. */
+    static double dot(float[] x, float[] y, int length) {
+        float s0 = 0;
+        float s1 = 0;
+        float s2 = 0;
+        float s3 = 0;
+        int i = 0;
+        for (; i + 3 < length; i += 4) {
+            s0 += x[i] * y[i];
+            s1 += x[i + 1] * y[i + 1];
+            s2 += x[i + 2] * y[i + 2];
+            s3 += x[i + 3] * y[i + 3];
+        }
+        for (; i < length; i++) {
+            s0 += x[i] * y[i];
+        }
+        return (double) s0 + s1 + s2 + s3;
+    }
+}
