@@ -15,10 +15,10 @@ import java.nio.file.Path;
  * The forensics kernels on NVIDIA GPUs ({@code apps/src/main/cuda/forensics.cu}), the GPU twin of the cpu kernels
  * ({@link PrnuExtractor}, {@link PceComparator}, {@link NccComparator}), leaving the same item layouts in the slots.
  *
- * <p>Preprocess, six kernel launches and one or two FFTs, none waiting for the host: the noise residual (scaled gradients
- * and their divergence in one tiled pass, which also leaves per-strip column sums), the column means from those
- * sums, the zero-mean row pass (which applies the column means, subtracts the row means and leaves per-row sums of
- * squares), σ² = n/(n−1)·Σx², a cuFFT C2C forward transform of the residual (the full spectrum, as the cpu's
+ * <p>Preprocess, six kernel launches and one or two FFTs, none waiting for the host: the noise residual (scaled
+ * gradients and their divergence in one tiled pass, which also leaves per-strip column sums), the column means from
+ * those sums, the zero-mean row pass (which applies the column means, subtracts the row means and leaves per-row
+ * sums of squares), σ² = n/(n−1)·Σx², a cuFFT C2C forward transform of the residual (the full spectrum, as the cpu's
  * {@code realForwardFull}), the Wiener filter (|F|² computed per tile in shared memory, the local-power minimum
  * over the 3, 5, 7, 9 windows, zero padded), then either the Hermitian half spectrum (PCE item) or the C2C inverse
  * scaled by 1/n (NCC item). The plans and scratch are built in {@link #prepare}, while the first photos are read,
