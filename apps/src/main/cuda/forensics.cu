@@ -37,106 +37,175 @@ __device__ __forceinline__ long long forensics_stride() {
     return (long long) gridDim.x * blockDim.x;
 }
 
-// ---- preprocess: noise residual -------------------------------------------------------------------------------
+// ---- preprocess: noise residual and column sums -------------------------------------------------------------
+//
+// Preprocess kernels work on tiles of FORENSICS_TILE_W columns x FORENSICS_TILE_H rows, one thread per pixel of a
+// tile (blocks of FORENSICS_BLOCK threads: tx = threadIdx.x % 32 walks the columns, so every warp reads and writes
+// 32 consecutive pixels of one row). Grids are one-dimensional; blockIdx.x is split into the tile column and the
+// tile row (or strip) here, so the launch needs no second grid dimension.
 
-// d/dx and d/dy of `a` at (r, c) as NoiseResidualFilter computes them: central differences inside (0.5f * (next -
-// previous)), one-sided at the first and last column or row. h, w >= 2.
-__device__ __forceinline__ float forensics_dx(const float* a, long long row, int c, int w) {
-    if (c == 0) {
-        return a[row + 1] - a[row];
-    }
-    if (c == w - 1) {
-        return a[row + w - 1] - a[row + w - 2];
-    }
-    return 0.5f * (a[row + c + 1] - a[row + c - 1]);
-}
+#define FORENSICS_TILE_W 32
+#define FORENSICS_TILE_H (FORENSICS_BLOCK / FORENSICS_TILE_W)
+// Rows of one residual block: it walks FORENSICS_STRIP / FORENSICS_TILE_H tiles down and keeps one column sum
+// per thread, so the column partials are one pair per column per strip (h / 64 pairs, not h).
+#define FORENSICS_STRIP 64
+// The Wiener window's largest half-width (the 9 x 9 window).
+#define FORENSICS_WIENER_HALF 4
 
-__device__ __forceinline__ float forensics_dy(const float* a, int r, int c, int h, int w) {
+// The gradient of the gray image at (r, c) as NoiseResidualFilter computes it: central differences inside
+// (0.5f * (next - previous)), one-sided at the first and last column or row, both scaled by 1/(1 + |grad|) in
+// double. h, w >= 2.
+__device__ __forceinline__ void forensics_gradient(const float* a, int r, int c, int h, int w, float* gx,
+                                                   float* gy) {
     long long here = (long long) r * w + c;
+    float dx;
+    if (c == 0) {
+        dx = a[here + 1] - a[here];
+    } else if (c == w - 1) {
+        dx = a[here] - a[here - 1];
+    } else {
+        dx = 0.5f * (a[here + 1] - a[here - 1]);
+    }
+    float dy;
     if (r == 0) {
-        return a[here + w] - a[here];
+        dy = a[here + w] - a[here];
+    } else if (r == h - 1) {
+        dy = a[here] - a[here - w];
+    } else {
+        dy = 0.5f * (a[here + w] - a[here - w]);
     }
-    if (r == h - 1) {
-        return a[here] - a[here - w];
-    }
-    return 0.5f * (a[here + w] - a[here - w]);
+    double x = dx;
+    double y = dy;
+    double s = 1.0 / (1.0 + sqrt(x * x + y * y));
+    *gx = (float) (x * s);
+    *gy = (float) (y * s);
 }
 
-// Gradients of the gray image (the GRAY item's data), each scaled by 1/(1 + |grad|) in double; the x gradient
-// goes to grad[0, n), the y gradient to grad[n, 2n).
-extern "C" __global__ void forensics_gradients(const float* grayItem, float* grad, int h, int w) {
+// The noise residual = divergence of the scaled gradient of the gray image (the GRAY item's data), written as
+// complex values (re = residual, im = 0) into z, in one pass: each 32 x 8 tile computes the scaled gradients of
+// itself and a one-pixel border into shared memory (the gradients never go through global memory), then the
+// divergence from there. Block b covers columns 32 * (b % tilesX) .. + 31 and the strip of FORENSICS_STRIP rows
+// number b / tilesX; it also leaves the sums of its residuals per column over the strip's even and over its odd
+// rows, in double and in a fixed order, in columnPartial[(2 * strip + parity) * w + c] for
+// forensics_column_means. Grid: tilesX * strips blocks of FORENSICS_BLOCK threads, tilesX = ceil(w / 32),
+// strips = ceil(h / FORENSICS_STRIP).
+extern "C" __global__ void forensics_residual(const float* grayItem, float2* z, double* columnPartial, int h, int w) {
+    __shared__ float gx[FORENSICS_TILE_H + 2][FORENSICS_TILE_W + 2];
+    __shared__ float gy[FORENSICS_TILE_H + 2][FORENSICS_TILE_W + 2];
+    __shared__ double sums[FORENSICS_TILE_H][FORENSICS_TILE_W];
     const float* gray = grayItem + FORENSICS_HEADER_FLOATS;
-    long long n = (long long) h * w;
-    float* gx = grad;
-    float* gy = grad + n;
-    for (long long i = forensics_first(); i < n; i += forensics_stride()) {
-        int r = (int) (i / w);
-        int c = (int) (i - (long long) r * w);
-        double dx = forensics_dx(gray, (long long) r * w, c, w);
-        double dy = forensics_dy(gray, r, c, h, w);
-        double s = 1.0 / (1.0 + sqrt(dx * dx + dy * dy));
-        gx[i] = (float) (dx * s);
-        gy[i] = (float) (dy * s);
+    int tilesX = (w + FORENSICS_TILE_W - 1) / FORENSICS_TILE_W;
+    int strip = blockIdx.x / tilesX;
+    int c0 = (blockIdx.x - strip * tilesX) * FORENSICS_TILE_W;
+    int tx = threadIdx.x % FORENSICS_TILE_W;
+    int ty = threadIdx.x / FORENSICS_TILE_W;
+    int c = c0 + tx;
+    const int haloCount = (FORENSICS_TILE_H + 2) * (FORENSICS_TILE_W + 2);
+    // Rows of one thread differ by FORENSICS_TILE_H (even) and strips start on even rows: a thread's rows all have
+    // the parity of ty, so one sum per thread is its column's even or odd sum.
+    double sum = 0.0;
+    for (int r0 = strip * FORENSICS_STRIP; r0 < h && r0 < (strip + 1) * FORENSICS_STRIP; r0 += FORENSICS_TILE_H) {
+        for (int k = threadIdx.x; k < haloCount; k += blockDim.x) {
+            int hr = k / (FORENSICS_TILE_W + 2);
+            int hc = k - hr * (FORENSICS_TILE_W + 2);
+            int r = r0 - 1 + hr;
+            int cc = c0 - 1 + hc;
+            float x = 0.0f;
+            float y = 0.0f;
+            if (r >= 0 && r < h && cc >= 0 && cc < w) { // the border outside the image is never read
+                forensics_gradient(gray, r, cc, h, w, &x, &y);
+            }
+            gx[hr][hc] = x;
+            gy[hr][hc] = y;
+        }
+        __syncthreads();
+        int r = r0 + ty;
+        if (r < h && c < w) {
+            int hr = ty + 1;
+            int hc = tx + 1;
+            float x;
+            if (c == 0) {
+                x = gx[hr][hc + 1] - gx[hr][hc];
+            } else if (c == w - 1) {
+                x = gx[hr][hc] - gx[hr][hc - 1];
+            } else {
+                x = 0.5f * (gx[hr][hc + 1] - gx[hr][hc - 1]);
+            }
+            float y;
+            if (r == 0) {
+                y = gy[hr + 1][hc] - gy[hr][hc];
+            } else if (r == h - 1) {
+                y = gy[hr][hc] - gy[hr - 1][hc];
+            } else {
+                y = 0.5f * (gy[hr + 1][hc] - gy[hr - 1][hc]);
+            }
+            float v = __fadd_rn(x, y);
+            z[(long long) r * w + c] = make_float2(v, 0.0f);
+            sum += v;
+        }
+        __syncthreads(); // the next tile overwrites gx, gy
     }
-}
-
-// The residual = divergence of the scaled gradient, written as complex values (re = residual, im = 0) into z.
-extern "C" __global__ void forensics_divergence(const float* grad, float2* z, int h, int w) {
-    long long n = (long long) h * w;
-    const float* gx = grad;
-    const float* gy = grad + n;
-    for (long long i = forensics_first(); i < n; i += forensics_stride()) {
-        int r = (int) (i / w);
-        int c = (int) (i - (long long) r * w);
-        float x = forensics_dx(gx, (long long) r * w, c, w);
-        float y = forensics_dy(gy, r, c, h, w);
-        z[i] = make_float2(__fadd_rn(x, y), 0.0f);
+    sums[ty][tx] = sum;
+    __syncthreads();
+    if (ty < 2 && c < w) { // ty 0 adds the even rows' sums, ty 1 the odd rows', in ty order
+        double total = 0.0;
+        for (int k = ty; k < FORENSICS_TILE_H; k += 2) {
+            total += sums[k][tx];
+        }
+        columnPartial[(2LL * strip + ty) * w + c] = total;
     }
 }
 
 // ---- preprocess: zero-mean total ------------------------------------------------------------------------------
 
-// Column pass, one thread per column: the means of the even and of the odd rows, summed in row order in double
-// (the cpu's order, so the means are bit-identical), subtracted from those rows.
-extern "C" __global__ void forensics_zero_mean_columns(float2* z, int h, int w) {
-    long long c = forensics_first();
-    if (c >= w) {
-        return;
-    }
+// Column means from the strip partials of forensics_residual: columnMeans[c] = mean of column c over the even
+// rows, columnMeans[w + c] over the odd rows (0 when there are none). Block b covers columns 32b .. 32b + 31; its
+// 8 warps sum interleaved strips, then warp 0 adds their sums in warp order (fixed order: deterministic).
+// Grid: ceil(w / 32) blocks of FORENSICS_BLOCK threads.
+extern "C" __global__ void forensics_column_means(const double* columnPartial, int strips, double* columnMeans,
+                                                  int h, int w) {
+    __shared__ double sums[2][FORENSICS_TILE_H][FORENSICS_TILE_W];
+    int tx = threadIdx.x % FORENSICS_TILE_W;
+    int ty = threadIdx.x / FORENSICS_TILE_W;
+    int c = blockIdx.x * FORENSICS_TILE_W + tx;
     double even = 0.0;
     double odd = 0.0;
-    for (int r = 0; r < h; r++) {
-        float v = z[(long long) r * w + c].x;
-        if ((r & 1) == 0) {
-            even += v;
-        } else {
-            odd += v;
+    if (c < w) {
+        for (int s = ty; s < strips; s += FORENSICS_TILE_H) {
+            even += columnPartial[(2LL * s) * w + c];
+            odd += columnPartial[(2LL * s + 1) * w + c];
         }
     }
-    int evenRows = (h + 1) / 2;
-    int oddRows = h / 2;
-    even /= evenRows;
-    if (oddRows > 0) {
-        odd /= oddRows;
-    }
-    for (int r = 0; r < h; r++) {
-        long long i = (long long) r * w + c;
-        z[i].x = (float) ((double) z[i].x - ((r & 1) == 0 ? even : odd));
+    sums[0][ty][tx] = even;
+    sums[1][ty][tx] = odd;
+    __syncthreads();
+    if (ty < 2 && c < w) {
+        double total = 0.0;
+        for (int k = 0; k < FORENSICS_TILE_H; k++) {
+            total += sums[ty][k][tx];
+        }
+        int rows = ty == 0 ? (h + 1) / 2 : h / 2;
+        columnMeans[(long long) ty * w + c] = rows > 0 ? total / rows : 0.0;
     }
 }
 
-// Row pass, one block per row: the means of the even and of the odd columns, subtracted from those columns.
-extern "C" __global__ void forensics_zero_mean_rows(float2* z, int h, int w) {
+// Row pass, one block per row, on the columns' zero-mean values y = (float) (x - column mean) (as the cpu's column
+// pass leaves them; recomputed here, so the column pass never writes z): the means of y over the even and over
+// the odd columns are subtracted, the result is written back (imaginary part 0) and its sum of squares, in
+// double, goes to rowSquares[r] for forensics_noise_variance.
+extern "C" __global__ void forensics_zero_mean_rows(float2* z, const double* columnMeans, double* rowSquares,
+                                                    int h, int w) {
     __shared__ double shared[FORENSICS_BLOCK];
     int r = blockIdx.x;
     if (r >= h) {
         return; // whole block leaves together: no barrier is skipped by part of it
     }
     long long row = (long long) r * w;
+    const double* means = columnMeans + (long long) (r & 1) * w;
     double even = 0.0;
     double odd = 0.0;
     for (int c = threadIdx.x; c < w; c += blockDim.x) {
-        float v = z[row + c].x;
+        float v = (float) ((double) z[row + c].x - means[c]);
         if ((c & 1) == 0) {
             even += v;
         } else {
@@ -149,28 +218,23 @@ extern "C" __global__ void forensics_zero_mean_rows(float2* z, int h, int w) {
     int oddCols = w / 2;
     even /= evenCols;
     odd = oddCols > 0 ? odd / oddCols : 0.0;
+    double squares = 0.0;
     for (int c = threadIdx.x; c < w; c += blockDim.x) {
-        z[row + c].x = (float) ((double) z[row + c].x - ((c & 1) == 0 ? even : odd));
+        float v = (float) ((double) z[row + c].x - means[c]);
+        float x = (float) ((double) v - ((c & 1) == 0 ? even : odd));
+        z[row + c] = make_float2(x, 0.0f);
+        squares += (double) x * x;
+    }
+    squares = forensics_block_sum(squares, shared);
+    if (threadIdx.x == 0) {
+        rowSquares[r] = squares;
     }
 }
 
 // ---- preprocess: Wiener filter in the DFT domain --------------------------------------------------------------
 
-// Partial sums of x^2 over the real parts of z, one per block.
-extern "C" __global__ void forensics_square_partials(const float2* z, long long n, double* partial) {
-    __shared__ double shared[FORENSICS_BLOCK];
-    double sum = 0.0;
-    for (long long i = forensics_first(); i < n; i += forensics_stride()) {
-        double v = z[i].x;
-        sum += v * v;
-    }
-    sum = forensics_block_sum(sum, shared);
-    if (threadIdx.x == 0) {
-        partial[blockIdx.x] = sum;
-    }
-}
-
-// One block: sigma^2 = n/(n-1) * sum x^2 from the partials, into stats[0].
+// One block: sigma^2 = n/(n-1) * sum x^2 from the partials (the per-row sums of forensics_zero_mean_rows), into
+// stats[0].
 extern "C" __global__ void forensics_noise_variance(const double* partial, int blocks, long long n, double* stats) {
     __shared__ double shared[FORENSICS_BLOCK];
     double sum = 0.0;
@@ -183,62 +247,80 @@ extern "C" __global__ void forensics_noise_variance(const double* partial, int b
     }
 }
 
-// P = |F|^2 in double.
-extern "C" __global__ void forensics_power(const float2* z, double* power, long long n) {
-    for (long long i = forensics_first(); i < n; i += forensics_stride()) {
-        double re = z[i].x;
-        double im = z[i].y;
-        power[i] = re * re + im * im;
-    }
-}
-
-// F(k) <- F(k) * sigma^2 / max(sigma^2, local(k)), local(k) = min over windows 3, 5, 7, 9 of the window sum of P
-// around k divided by side^2, the window clipped at the spectrum's edges (zero padding, no wrap). The four sums
-// are taken from one pass over the 9 x 9 neighbourhood: a point at Chebyshev distance d from k belongs to the
-// windows of half-width d and more. sigma^2 = stats[0]; sigma^2 <= 0 (a constant residual) zeroes the spectrum.
-extern "C" __global__ void forensics_wiener(float2* z, const double* power, int h, int w, const double* stats) {
+// out(k) = F(k) * sigma^2 / max(sigma^2, local(k)) for the spectrum F in z, local(k) = min over windows 3, 5, 7, 9
+// of the window sum of P = |F|^2 (in double) around k divided by side^2, the window clipped at the spectrum's
+// edges (zero padding, no wrap). Each 32 x 8 tile computes P over itself and a 4-pixel border once into shared
+// memory (P never goes through global memory); the four sums come from one pass over the 9 x 9 neighbourhood: a
+// point at Chebyshev distance d from k belongs to the windows of half-width d and more. Out of place (neighbouring
+// tiles read the border of this one). sigma^2 = stats[0]; sigma^2 <= 0 (a constant residual) zeroes the spectrum.
+// Grid: ceil(w / 32) * ceil(h / 8) blocks of FORENSICS_BLOCK threads.
+extern "C" __global__ void forensics_wiener(const float2* z, float2* out, int h, int w, const double* stats) {
+    const int side = FORENSICS_WIENER_HALF;
+    const int haloW = FORENSICS_TILE_W + 2 * side;
+    const int haloH = FORENSICS_TILE_H + 2 * side;
+    __shared__ double power[haloH][haloW];
     double sigma2 = stats[0];
-    long long n = (long long) h * w;
-    for (long long i = forensics_first(); i < n; i += forensics_stride()) {
-        if (!(sigma2 > 0.0)) {
-            z[i] = make_float2(0.0f, 0.0f);
-            continue;
+    int tilesX = (w + FORENSICS_TILE_W - 1) / FORENSICS_TILE_W;
+    int tileRow = blockIdx.x / tilesX;
+    int c0 = (blockIdx.x - tileRow * tilesX) * FORENSICS_TILE_W;
+    int r0 = tileRow * FORENSICS_TILE_H;
+    int tx = threadIdx.x % FORENSICS_TILE_W;
+    int ty = threadIdx.x / FORENSICS_TILE_W;
+    int r = r0 + ty;
+    int c = c0 + tx;
+    bool inside = r < h && c < w;
+    long long i = (long long) r * w + c;
+    if (!(sigma2 > 0.0)) { // uniform over the grid: no barrier below is skipped by part of a block
+        if (inside) {
+            out[i] = make_float2(0.0f, 0.0f);
         }
-        int r = (int) (i / w);
-        int c = (int) (i - (long long) r * w);
-        double sums[5] = {0.0, 0.0, 0.0, 0.0, 0.0}; // sums[d]: the points at distance exactly d
-        for (int dr = -4; dr <= 4; dr++) {
-            int rr = r + dr;
-            if (rr < 0 || rr >= h) {
-                continue;
-            }
+        return;
+    }
+    for (int k = threadIdx.x; k < haloH * haloW; k += blockDim.x) {
+        int hr = k / haloW;
+        int hc = k - hr * haloW;
+        int rr = r0 - side + hr;
+        int cc = c0 - side + hc;
+        double p = 0.0; // outside the spectrum: zero padding (adds +0.0, which leaves every sum as it is)
+        if (rr >= 0 && rr < h && cc >= 0 && cc < w) {
+            float2 v = z[(long long) rr * w + cc];
+            double re = v.x;
+            double im = v.y;
+            p = re * re + im * im;
+        }
+        power[hr][hc] = p;
+    }
+    __syncthreads();
+    if (!inside) {
+        return; // after the block's only barrier
+    }
+    double sums[side + 1] = {0.0, 0.0, 0.0, 0.0, 0.0}; // sums[d]: the points at distance exactly d
+#pragma unroll
+    for (int dr = -side; dr <= side; dr++) {
+#pragma unroll
+        for (int dc = -side; dc <= side; dc++) {
             int ar = dr < 0 ? -dr : dr;
-            long long row = (long long) rr * w;
-            for (int dc = -4; dc <= 4; dc++) {
-                int cc = c + dc;
-                if (cc < 0 || cc >= w) {
-                    continue;
-                }
-                int ac = dc < 0 ? -dc : dc;
-                sums[ar > ac ? ar : ac] += power[row + cc];
-            }
-        }
-        double window = sums[0];
-        double local = -1.0; // means are never negative: -1 marks "none yet"
-        for (int half = 1; half <= 4; half++) {
-            window += sums[half];
-            int side = 2 * half + 1;
-            double mean = window / (double) (side * side);
-            if (local < 0.0 || mean < local) {
-                local = mean;
-            }
-        }
-        if (local > sigma2) {
-            float gain = (float) (sigma2 / local);
-            float2 v = z[i];
-            z[i] = make_float2(v.x * gain, v.y * gain);
+            int ac = dc < 0 ? -dc : dc;
+            sums[ar > ac ? ar : ac] += power[ty + side + dr][tx + side + dc];
         }
     }
+    double window = sums[0];
+    double local = -1.0; // means are never negative: -1 marks "none yet"
+#pragma unroll
+    for (int half = 1; half <= side; half++) {
+        window += sums[half];
+        int width = 2 * half + 1;
+        double mean = window / (double) (width * width);
+        if (local < 0.0 || mean < local) {
+            local = mean;
+        }
+    }
+    float2 v = z[i];
+    if (local > sigma2) {
+        float gain = (float) (sigma2 / local);
+        v = make_float2(v.x * gain, v.y * gain);
+    }
+    out[i] = v;
 }
 
 // ---- preprocess: the cached item ------------------------------------------------------------------------------

@@ -48,29 +48,28 @@ static void c2r(const float2* half, float* out, int h, int w) {
     for (size_t i = 0; i < full.size(); i++) out[i] = full[i].x;
 }
 
-// mirrors ForensicsCudaKernels.preprocess
+// mirrors ForensicsCudaKernels.preprocess (tiles of 32 x 8, residual strips of 64 rows)
 static std::vector<float> forensicsPreprocess(std::vector<char>& grayItem, int h, int w, bool pce) {
     long long n = (long long) h * w, half = (long long) h * (w / 2 + 1);
-    std::vector<float> grad(2 * n); std::vector<float2> spec(n); std::vector<double> stats(8), partial(3 * 2048);
+    int tilesX = (w + 31) / 32, strips = (h + 63) / 64, tileRows = (h + 7) / 8;
+    // Scratch starts as garbage, as cudaMalloc leaves it: a kernel that reads what it did not write shows up.
+    std::vector<float2> spec(n, make_float2(-7.f, 3.f)), filtered(n, make_float2(5.f, -9.f));
+    std::vector<double> columnPartial(2LL * strips * w, 1e30), columnMeans(2LL * w, -1e30), rowSquares(h, 1e30),
+        stats(8, -3.0);
     size_t itemBytes = 16 + (pce ? 8 * half : 4 * n);
     std::vector<float> item(itemBytes / 4, -12345.f);
     const float* gray = (const float*) grayItem.data();
-    int g = grid(n);
-    launch(g, B, [&] { forensics_gradients(gray, grad.data(), h, w); });
-    launch(g, B, [&] { forensics_divergence(grad.data(), spec.data(), h, w); });
-    launch((w + 31) / 32, 32, [&] { forensics_zero_mean_columns(spec.data(), h, w); });
-    launch(h, B, [&] { forensics_zero_mean_rows(spec.data(), h, w); });
-    launch(g, B, [&] { forensics_square_partials(spec.data(), n, partial.data()); });
-    launch(1, B, [&] { forensics_noise_variance(partial.data(), g, n, stats.data()); });
+    launch(tilesX * strips, B, [&] { forensics_residual(gray, spec.data(), columnPartial.data(), h, w); });
+    launch(tilesX, B, [&] { forensics_column_means(columnPartial.data(), strips, columnMeans.data(), h, w); });
+    launch(h, B, [&] { forensics_zero_mean_rows(spec.data(), columnMeans.data(), rowSquares.data(), h, w); });
+    launch(1, B, [&] { forensics_noise_variance(rowSquares.data(), h, n, stats.data()); });
     dft2(spec.data(), h, w, -1);
-    double* power = (double*) grad.data();
-    launch(g, B, [&] { forensics_power(spec.data(), power, n); });
-    launch(g, B, [&] { forensics_wiener(spec.data(), power, h, w, stats.data()); });
+    launch(tilesX * tileRows, B, [&] { forensics_wiener(spec.data(), filtered.data(), h, w, stats.data()); });
     if (pce) {
-        launch(grid(half), B, [&] { forensics_half_spectrum(spec.data(), item.data(), h, w); });
+        launch(grid(half), B, [&] { forensics_half_spectrum(filtered.data(), item.data(), h, w); });
     } else {
-        dft2(spec.data(), h, w, +1);
-        launch(g, B, [&] { forensics_pattern(spec.data(), item.data(), h, w); });
+        dft2(filtered.data(), h, w, +1);
+        launch(grid(n), B, [&] { forensics_pattern(filtered.data(), item.data(), h, w); });
     }
     return item;
 }

@@ -17,16 +17,20 @@ import java.util.Arrays;
  * The forensics kernels on NVIDIA GPUs ({@code apps/src/main/cuda/forensics.cu}), the GPU twin of the cpu kernels
  * ({@link PrnuExtractor}, {@link PceComparator}, {@link NccComparator}), leaving the same item layouts in the slots.
  *
- * <p>Preprocess: scaled gradients and their divergence (the noise residual), the zero-mean column and row passes,
- * σ² = n/(n−1)·Σx², a cuFFT C2C forward transform of the residual (the full spectrum, as the cpu's
- * {@code realForwardFull}), the Wiener filter with the local-power minimum over the 3, 5, 7, 9 windows (zero
- * padded), then either the Hermitian half spectrum (PCE item) or the C2C inverse scaled by 1/n (NCC item).
+ * <p>Preprocess, six kernel launches and one or two FFTs, none waiting for the host: the noise residual (scaled
+ * gradients and their divergence in one tiled pass, which also leaves per-strip column sums), the column means from
+ * those sums, the zero-mean row pass (which applies the column means, subtracts the row means and leaves per-row
+ * sums of squares), σ² = n/(n−1)·Σx², a cuFFT C2C forward transform of the residual (the full spectrum, as the cpu's
+ * {@code realForwardFull}), the Wiener filter (|F|² computed per tile in shared memory, the local-power minimum
+ * over the 3, 5, 7, 9 windows, zero padded), then either the Hermitian half spectrum (PCE item) or the C2C inverse
+ * scaled by 1/n (NCC item). The plans and scratch are built in {@link #prepare}, while the first photos are read,
+ * so that the first preprocess does not carry them.
  * Compare: PCE = conj(X)·Y over the half spectra, a cuFFT C2R inverse, then the energy outside the wrapped 11×11
  * box and the peak at lag (0, 0) by block reductions in double; NCC = two passes (means, then centred products),
  * sums in double. All reductions are two-stage and deterministic.
  *
- * <p>Memory per GPU, allocated on the first call and kept: for preprocess 16 bytes per pixel (gradients, later
- * reused for the power spectrum in double, and the complex spectrum), for PCE compares 8 bytes per pixel (product
+ * <p>Memory per GPU, allocated once and kept: for preprocess 16 bytes per pixel (the complex spectrum and the
+ * filtered spectrum) and about 1/8 byte per pixel of column and row sums, for PCE compares 8 bytes per pixel (product
  * half spectrum and correlation surface), plus cuFFT's work areas (about 8 bytes per pixel per plan): about 0.5 GB
  * at 3648×2736. Everything runs on the kernel stream, so the overlapped compares of the runtime share the compare
  * scratch safely (stream order). One instance per device ({@link ForensicsApp#kernels} is called once per device).
@@ -35,7 +39,12 @@ final class ForensicsCudaKernels implements Kernels<Path> {
     /** The kernel module, {@code forensics.cu}. */
     static final String MODULE = "forensics";
     private static final int BLOCK = 256;
-    private static final int COLUMN_BLOCK = 32;
+    /** Columns of a preprocess tile ({@code FORENSICS_TILE_W} in forensics.cu). */
+    private static final int TILE_W = 32;
+    /** Rows of a preprocess tile ({@code FORENSICS_TILE_H}: BLOCK / TILE_W). */
+    private static final int TILE_H = BLOCK / TILE_W;
+    /** Rows walked by one residual block ({@code FORENSICS_STRIP}): one pair of column partials per strip. */
+    private static final int STRIP = 64;
     /** Most blocks of an element-wise or reducing kernel; grid-stride loops cover the rest. */
     private static final int MAX_GRID = 2048;
     /** Most items and pairs of one NCC tile launch ({@code FORENSICS_TILE_ITEMS}, {@code _PAIRS} in forensics.cu). */
@@ -51,11 +60,16 @@ final class ForensicsCudaKernels implements Kernels<Path> {
     private final int width;
     private final long pixels;
     private final long halfLength;
+    private final int tilesX;
+    private final int strips;
 
     // Per-device state, made on the first call on the device's kernel thread.
     private int device = -1;
-    private DeviceBuffer grad;      // 2n floats (x and y gradients), then n doubles (power spectrum)
-    private DeviceBuffer spectrum;  // n complex floats
+    private DeviceBuffer spectrum;  // n complex floats: the residual, then its spectrum
+    private DeviceBuffer filtered;  // n complex floats: the Wiener-filtered spectrum (then its inverse for NCC)
+    private DeviceBuffer columnPartial; // 2 * strips * w doubles: per-strip column sums, even and odd rows
+    private DeviceBuffer columnMeans;   // 2 * w doubles
+    private DeviceBuffer rowSquares;    // h doubles: per-row sums of squares of the zero-mean residual
     private DeviceBuffer stats;     // preprocess: sigma^2
     private DeviceBuffer means;     // NCC compare: the two means
     private DeviceBuffer partial;   // 3 * MAX_GRID doubles, per-block partial sums
@@ -85,10 +99,22 @@ final class ForensicsCudaKernels implements Kernels<Path> {
         this.width = pipeline.width();
         this.pixels = (long) height * width;
         this.halfLength = HalfSpectrum.halfLength(height, width);
+        this.tilesX = (width + TILE_W - 1) / TILE_W;
+        this.strips = (height + STRIP - 1) / STRIP;
     }
 
     private static int grid(long elements) {
         return CudaKernelContext.gridFor(elements, BLOCK, MAX_GRID);
+    }
+
+    /**
+     * Builds the scratch memory and the cuFFT plans while the first photos are read: the first cuFFT plan of a
+     * process loads the library's kernels (0.3–0.4 s on a freshly started H200), which the first preprocess carried
+     * before (340 ms of it at 3648×2736, so the mean over 24 photos was 16.4 ms against 2.3 ms for each later one).
+     */
+    @Override
+    public void prepare(KernelContext context) {
+        ensureState(CudaKernelContext.of(context));
     }
 
     /** Allocates the scratch memory and makes the plans once per device. */
@@ -100,8 +126,11 @@ final class ForensicsCudaKernels implements Kernels<Path> {
             throw new IllegalStateException("forensics cuda kernels made for device " + device
                     + " used on device " + cuda.deviceIndex());
         }
-        grad = cuda.scratch(8 * pixels);
         spectrum = cuda.scratch(8 * pixels);
+        filtered = cuda.scratch(8 * pixels);
+        columnPartial = cuda.scratch(8L * 2 * strips * width);
+        columnMeans = cuda.scratch(8L * 2 * width);
+        rowSquares = cuda.scratch(8L * height);
         stats = cuda.scratch(8 * 8);
         means = cuda.scratch(8 * 8);
         partial = cuda.scratch(8L * 3 * MAX_GRID);
@@ -136,32 +165,25 @@ final class ForensicsCudaKernels implements Kernels<Path> {
         }
         CudaKernelContext cuda = CudaKernelContext.of(context);
         ensureState(cuda);
-        int g = grid(pixels);
-        cuda.kernel("forensics_gradients").grid(g).block(BLOCK)
-                .arg(input).arg(grad).arg(height).arg(width).launch();
-        cuda.kernel("forensics_divergence").grid(g).block(BLOCK)
-                .arg(grad).arg(spectrum).arg(height).arg(width).launch();
-        // One thread per column walking all rows: small blocks spread the few columns over every multiprocessor.
-        cuda.kernel("forensics_zero_mean_columns").grid((width + COLUMN_BLOCK - 1) / COLUMN_BLOCK).block(COLUMN_BLOCK)
-                .arg(spectrum).arg(height).arg(width).launch();
+        // Tiles of 32 columns x 8 rows (coalesced rows, shared-memory borders); the residual walks strips of 64 rows.
+        cuda.kernel("forensics_residual").grid(tilesX * strips).block(BLOCK)
+                .arg(input).arg(spectrum).arg(columnPartial).arg(height).arg(width).launch();
+        cuda.kernel("forensics_column_means").grid(tilesX).block(BLOCK)
+                .arg(columnPartial).arg(strips).arg(columnMeans).arg(height).arg(width).launch();
         cuda.kernel("forensics_zero_mean_rows").grid(height).block(BLOCK)
-                .arg(spectrum).arg(height).arg(width).launch();
-        cuda.kernel("forensics_square_partials").grid(g).block(BLOCK)
-                .arg(spectrum).arg(pixels).arg(partial).launch();
+                .arg(spectrum).arg(columnMeans).arg(rowSquares).arg(height).arg(width).launch();
         cuda.kernel("forensics_noise_variance").grid(1).block(BLOCK)
-                .arg(partial).arg(g).arg(pixels).arg(stats).launch();
+                .arg(rowSquares).arg(height).arg(pixels).arg(stats).launch();
         complexPlan.forward(spectrum, spectrum);
-        cuda.kernel("forensics_power").grid(g).block(BLOCK)
-                .arg(spectrum).arg(grad).arg(pixels).launch();
-        cuda.kernel("forensics_wiener").grid(g).block(BLOCK)
-                .arg(spectrum).arg(grad).arg(height).arg(width).arg(stats).launch();
+        cuda.kernel("forensics_wiener").grid(tilesX * ((height + TILE_H - 1) / TILE_H)).block(BLOCK)
+                .arg(spectrum).arg(filtered).arg(height).arg(width).arg(stats).launch();
         if (metric == Metric.PCE) {
             cuda.kernel("forensics_half_spectrum").grid(grid(halfLength)).block(BLOCK)
-                    .arg(spectrum).arg(output).arg(height).arg(width).launch();
+                    .arg(filtered).arg(output).arg(height).arg(width).launch();
         } else {
-            complexPlan.inverse(spectrum, spectrum);
-            cuda.kernel("forensics_pattern").grid(g).block(BLOCK)
-                    .arg(spectrum).arg(output).arg(height).arg(width).launch();
+            complexPlan.inverse(filtered, filtered);
+            cuda.kernel("forensics_pattern").grid(grid(pixels)).block(BLOCK)
+                    .arg(filtered).arg(output).arg(height).arg(width).launch();
         }
         return need;
     }

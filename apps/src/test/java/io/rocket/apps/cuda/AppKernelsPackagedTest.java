@@ -16,9 +16,8 @@ class AppKernelsPackagedTest {
 
     @ParameterizedTest
     @CsvSource({
-        "forensics, forensics_gradients forensics_divergence forensics_zero_mean_columns forensics_zero_mean_rows "
-                + "forensics_square_partials forensics_noise_variance forensics_power forensics_wiener "
-                + "forensics_half_spectrum forensics_pattern forensics_cross_spectrum forensics_energy_partials "
+        "forensics, forensics_residual forensics_column_means forensics_zero_mean_rows forensics_noise_variance "
+                + "forensics_wiener forensics_half_spectrum forensics_pattern forensics_cross_spectrum forensics_energy_partials "
                 + "forensics_pce forensics_ncc_means forensics_ncc_finish_means forensics_ncc_products forensics_ncc",
         "phylogenetics, phylo_fill phylo_clear_totals phylo_count phylo_chunk_counts phylo_scan phylo_write "
                 + "phylo_dot phylo_distance"
