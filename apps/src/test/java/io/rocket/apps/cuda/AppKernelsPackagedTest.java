@@ -18,7 +18,8 @@ class AppKernelsPackagedTest {
     @CsvSource({
         "forensics, forensics_residual forensics_column_means forensics_zero_mean_rows forensics_noise_variance "
                 + "forensics_wiener forensics_half_spectrum forensics_pattern forensics_cross_spectrum forensics_energy_partials "
-                + "forensics_pce forensics_ncc_means forensics_ncc_finish_means forensics_ncc_products forensics_ncc",
+                + "forensics_pce forensics_ncc_means forensics_ncc_finish_means forensics_ncc_products forensics_ncc "
+                + "forensics_ncc_tile_partials forensics_ncc_tile_finish",
         "phylogenetics, phylo_fill phylo_clear_totals phylo_count phylo_chunk_counts phylo_scan phylo_write "
                 + "phylo_dot phylo_distance"
     })
