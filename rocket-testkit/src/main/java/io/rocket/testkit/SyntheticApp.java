@@ -7,6 +7,7 @@ import io.rocket.core.HostBuffer;
 import io.rocket.core.InputFiles;
 import io.rocket.core.KernelContext;
 import io.rocket.core.Kernels;
+import io.rocket.core.Tile;
 import io.rocket.core.device.SimClock;
 
 import java.nio.ByteBuffer;
@@ -42,6 +43,8 @@ public final class SyntheticApp implements Application<Integer, Long> {
     private final Config config;
     /** Whether items take sizes from 8 bytes to {@link Config#itemBytes()} instead of all that size. */
     private final boolean variableSizes;
+    /** Whether the cpu kernels compare a tile at once ({@link TileCpuKernels}) instead of the per-pair default. */
+    private final boolean tileKernel;
     private final ThreadLocal<SimClock> loadClock = ThreadLocal.withInitial(SimClock::new);
 
     public SyntheticApp(Config config) {
@@ -55,11 +58,21 @@ public final class SyntheticApp implements Application<Integer, Long> {
      * few, fails the pair.
      */
     public SyntheticApp(Config config, boolean variableSizes) {
+        this(config, variableSizes, false);
+    }
+
+    /**
+     * An app whose cpu kernels, with {@code tileKernel}, implement {@link Kernels#compareTile} themselves: each tile
+     * item's value is read once and every pair's result written from those values, the way a blocked kernel works,
+     * so runs can check that the tile path gives the per-pair path's results.
+     */
+    public SyntheticApp(Config config, boolean variableSizes, boolean tileKernel) {
         if (config.itemBytes() < 8) {
             throw new IllegalArgumentException("item bytes must be at least 8");
         }
         this.config = config;
         this.variableSizes = variableSizes;
+        this.tileKernel = tileKernel;
     }
 
     /** The actual size of item {@code item}: the declared maximum, or with variable sizes 8 to that maximum. */
@@ -152,7 +165,7 @@ public final class SyntheticApp implements Application<Integer, Long> {
     @Override
     public Kernels<Integer> kernels(DeviceKind kind) {
         return switch (kind) {
-            case CPU -> new CpuKernels();
+            case CPU -> tileKernel ? new TileCpuKernels() : new CpuKernels();
             case SIM -> new SimKernels();
             case CUDA -> new SyntheticCudaKernels(this::preprocessNanos, this::compareNanos);
         };
@@ -195,6 +208,45 @@ public final class SyntheticApp implements Application<Integer, Long> {
             result.byteBuffer().putLong(0, left.byteBuffer().getLong(0) ^ right.byteBuffer().getLong(0));
             context.occupy(compareNanos(leftKey, rightKey));
             return Long.BYTES;
+        }
+    }
+
+    /** The cpu kernels with a compareTile of their own: each item read once per tile, then every pair. */
+    private final class TileCpuKernels implements Kernels<Integer> {
+        private final CpuKernels single = new CpuKernels();
+        private long[] values = new long[0];
+
+        @Override
+        public long preprocess(Integer key, DeviceBuffer input, DeviceBuffer output, KernelContext context) {
+            return single.preprocess(key, input, output, context);
+        }
+
+        @Override
+        public long compare(Integer leftKey, DeviceBuffer left, Integer rightKey, DeviceBuffer right,
+                            DeviceBuffer result, KernelContext context) {
+            return single.compare(leftKey, left, rightKey, right, result, context);
+        }
+
+        @Override
+        public void compareTile(Tile<Integer> tile, KernelContext context) {
+            if (values.length < tile.items()) {
+                values = new long[tile.items()];
+            }
+            for (int t = 0; t < tile.items(); t++) {
+                if (variableSizes) {
+                    checkItem(tile.key(t), tile.item(t));
+                }
+                values[t] = tile.item(t).byteBuffer().getLong(0);
+            }
+            long nanos = 0;
+            for (int p = 0; p < tile.pairs(); p++) {
+                int a = tile.left(p);
+                int b = tile.right(p);
+                tile.results().byteBuffer().putLong((int) (p * tile.resultStride()), values[a] ^ values[b]);
+                tile.result(p).length(Long.BYTES);
+                nanos += compareNanos(tile.key(a), tile.key(b));
+            }
+            context.occupy(nanos);
         }
     }
 
