@@ -38,6 +38,8 @@ public class Reference {
                 double score = pipe.similarity(items[0], items[1]);
                 Files.writeString(d.resolve("score_" + metric.toString().toLowerCase() + ".txt"), Double.toString(score));
             }
+        } else if (a[0].equals("microscopy")) {
+            microscopy(d, Integer.parseInt(a[2]), Integer.parseInt(a[3]), Integer.parseInt(a[4]));
         } else if (a[0].equals("jaccard")) {
             // Two sorted distinct sets of 64-bit hashes, negative and positive, sharing about half their values; the
             // expected similarity is the example's own cpu kernel's (examples/jaccard, compiled by ./run).
@@ -91,5 +93,71 @@ public class Reference {
             }
             Files.writeString(d.resolve("distance.txt"), Double.toString(CvDistance.distance(vecs[0], vecs[1])));
         }
+    }
+
+    /**
+     * Two particles of m and n localizations (clusters of points about a few sites, as the generator draws them),
+     * their slots as parse writes them (scale 10 nm), a batch of poses, and the cpu kernels' sums for the batch on
+     * the coarse bins, the fine bins and the full sets, and the scores: slot1.bin, slot2.bin, poses.bin,
+     * cost0.bin, cost1.bin, cost2.bin (4 doubles a pose: C and its gradient), score.bin (1 a pose).
+     */
+    static void microscopy(Path d, int m, int n, int poses) throws Exception {
+        Random rnd = new Random(m * 7919L + n);
+        double scale = 10.0;
+        int[] sizes = {m, n};
+        ByteBuffer[] slots = new ByteBuffer[2];
+        for (int s = 0; s < 2; s++) {
+            io.rocket.apps.microscopy.Particle p = new io.rocket.apps.microscopy.Particle(sizes[s]);
+            double turn = s * 0.4;
+            for (int k = 0; k < sizes[s]; k++) {
+                int site = k % 12;
+                double sx = 25 * Math.cos(site * 0.52 + turn) + 3 * (site % 3);
+                double sy = 25 * Math.sin(site * 0.52 + turn) - 2 * (site % 4);
+                double sigma = 2 + 3 * rnd.nextDouble();
+                p.add(100 + sx + sigma * rnd.nextGaussian(), -40 + sy + sigma * rnd.nextGaussian(), sigma);
+            }
+            slots[s] = ByteBuffer.allocate((int) io.rocket.apps.microscopy.ParticleSlot.bytes(sizes[s]))
+                    .order(ByteOrder.LITTLE_ENDIAN);
+            int bytes = (int) io.rocket.apps.microscopy.ParticleSlot.write(p, slots[s], scale);
+            slots[s].limit(bytes);
+            write(d.resolve("slot" + (s + 1) + ".bin"), slots[s]);
+        }
+        double[] batch = new double[3 * poses];
+        for (int k = 0; k < poses; k++) {
+            batch[3 * k] = 6 * rnd.nextGaussian();
+            batch[3 * k + 1] = 6 * rnd.nextGaussian();
+            batch[3 * k + 2] = 2 * Math.PI * k / poses - Math.PI + 0.1 * rnd.nextGaussian();
+        }
+        writeDoubles(d.resolve("poses.bin"), batch);
+        // The cpu kernels are package-private: reach them as the runtime would, through their class.
+        Class<?> kernels = Class.forName("io.rocket.apps.microscopy.MicroscopyCpuKernels");
+        java.lang.reflect.Constructor<?> make = kernels.getDeclaredConstructor(
+                io.rocket.apps.microscopy.RegistrationSettings.class);
+        make.setAccessible(true);
+        Object cpu = make.newInstance(new io.rocket.apps.microscopy.RegistrationSettings(scale, 16, Math.max(m, n)));
+        java.lang.reflect.Method bind = kernels.getDeclaredMethod("bind", ByteBuffer.class, ByteBuffer.class);
+        java.lang.reflect.Method costs = kernels.getDeclaredMethod("costs", int.class, double.class, double[].class,
+                int.class, double[].class);
+        java.lang.reflect.Method scores = kernels.getDeclaredMethod("scores", double[].class, int.class,
+                double[].class);
+        for (java.lang.reflect.Method method : new java.lang.reflect.Method[]{bind, costs, scores}) {
+            method.setAccessible(true);
+        }
+        bind.invoke(cpu, slots[0], slots[1]);
+        double[] sums = new double[4 * poses];
+        for (int set = 0; set < 3; set++) {
+            // The coarse stage runs at twice the scale.
+            costs.invoke(cpu, set, set == 0 ? 2 * scale : scale, batch, poses, sums);
+            writeDoubles(d.resolve("cost" + set + ".bin"), sums);
+        }
+        double[] score = new double[poses];
+        scores.invoke(cpu, batch, poses, score);
+        writeDoubles(d.resolve("score.bin"), score);
+    }
+
+    static void writeDoubles(Path p, double[] v) throws Exception {
+        ByteBuffer b = ByteBuffer.allocate(8 * v.length).order(ByteOrder.LITTLE_ENDIAN);
+        for (double x : v) b.putDouble(x);
+        write(p, b);
     }
 }

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <functional>
 #include <cstdint>
+#include <algorithm>
 struct dim3 { unsigned x = 1, y = 1, z = 1; };
 inline thread_local dim3 threadIdx;
 inline dim3 blockIdx, blockDim, gridDim;
@@ -18,7 +19,11 @@ inline std::barrier<>* emu_barrier = nullptr;
 #define __device__
 #define __forceinline__ inline
 #define __shared__ static
+#define __launch_bounds__(...)
 inline void __syncthreads() { emu_barrier->arrive_and_wait(); }
+// Blocks run one after another here, so every earlier block's writes are visible: a fence has nothing to order.
+inline void __threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
+using std::min;
 struct float2 { float x, y; };
 inline float2 make_float2(float x, float y) { return float2{x, y}; }
 inline float __fadd_rn(float a, float b) { volatile float r = a + b; return r; }

@@ -1,5 +1,5 @@
-// Runs the forensics, phylogenetics and jaccard example CUDA kernels on the CPU through cuda_emu.h, launch by launch
-// as ForensicsCudaKernels, PhyloCudaKernels and JaccardCudaKernels issue them (cuFFT replaced by a naive DFT), and
+// Runs the forensics, phylogenetics, microscopy and jaccard example CUDA kernels on the CPU through cuda_emu.h, launch
+// by launch as ForensicsCudaKernels, PhyloCudaKernels, MicroscopyCudaKernels and JaccardCudaKernels issue them (cuFFT replaced by a naive DFT), and
 // compares the items and scores with the cpu kernels' (written by Reference.java). Exit 0 when they agree. Driven by
 // ./run.
 #include "cuda_emu.h"
@@ -12,6 +12,7 @@
 #include "forensics.cu"
 #include "phylogenetics.cu"
 #include "jaccard.cu"
+#include "microscopy.cu"
 
 static std::vector<char> readFile(const std::string& p) {
     FILE* f = fopen(p.c_str(), "rb"); if (!f) { perror(p.c_str()); exit(1); }
@@ -207,10 +208,118 @@ static int jaccardCheck(const std::string& d) {
     return ok ? 0 : 1;
 }
 
+// ---- microscopy: mirrors MicroscopyCudaKernels (grid, Pair.upload, Pair.costs, Pair.scores) ----
+static const int MICRO_BLOCK = 128, MICRO_BLOCKS_PER_SM = 8, MICRO_MIN_CHUNK = 32;
+
+// MicroscopyCudaKernels.grid: blocks per pose as [model blocks, scene chunks].
+static void microscopyGrid(int count, int m, int n, int target, int& modelBlocks, int& chunks) {
+    modelBlocks = (m + MICRO_BLOCK - 1) / MICRO_BLOCK;
+    int wanted = (target + count - 1) / count;
+    chunks = (wanted + modelBlocks - 1) / modelBlocks;
+    chunks = std::max(1, std::min(chunks, (n + MICRO_MIN_CHUNK - 1) / MICRO_MIN_CHUNK));
+}
+// Pair.upload: the batch's poses as (tx, ty, cos, sin), the first MICROSCOPY_INLINE_POSES into `inl` (the launch's
+// arguments, the rest zero), the others through microscopy_set_poses, MICROSCOPY_POSES_PER_SET per launch.
+static void microscopyPose(const double* batch, int first, int count, double* into) {
+    for (int k = 0; k < count; k++) {
+        double theta = batch[3 * (first + k) + 2];
+        into[4 * k] = batch[3 * (first + k)];
+        into[4 * k + 1] = batch[3 * (first + k) + 1];
+        into[4 * k + 2] = std::cos(theta);
+        into[4 * k + 3] = std::sin(theta);
+    }
+}
+static void microscopyUpload(double* poses, const double* batch, int count, double* inl) {
+    std::fill(inl, inl + 4 * MICROSCOPY_INLINE_POSES, 0.0);
+    microscopyPose(batch, 0, std::min(MICROSCOPY_INLINE_POSES, count), inl);
+    for (int first = MICROSCOPY_INLINE_POSES; first < count; first += MICROSCOPY_POSES_PER_SET) {
+        int here = std::min(MICROSCOPY_POSES_PER_SET, count - first);
+        double v[4 * MICROSCOPY_POSES_PER_SET] = {0};
+        microscopyPose(batch, first, here, v);
+        launch(1, 32, [&] { microscopy_set_poses(poses, first, here, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
+                v[8], v[9], v[10], v[11], v[12], v[13], v[14], v[15], v[16], v[17], v[18], v[19], v[20], v[21], v[22],
+                v[23], v[24], v[25], v[26], v[27]); });
+    }
+}
+#define MICRO_INLINE(a) a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14], \
+        a[15], a[16], a[17], a[18], a[19]
+// Checks the batched cost kernel on the coarse bins, fine bins and full sets, and the score kernel, against the cpu
+// kernels' sums (Reference.java microscopy) for one multiprocessor count (which sets the grid: 1 gives one chunk
+// per pose, more give several). Each launch runs twice: the sums must repeat bit for bit and the counter come back to 0.
+static int microscopyCheck(const std::string& d, int sms) {
+    auto leftBytes = readFile(d + "/slot1.bin"), rightBytes = readFile(d + "/slot2.bin");
+    auto posesBytes = readFile(d + "/poses.bin");
+    std::vector<double> left(leftBytes.size() / 8), right(rightBytes.size() / 8);
+    std::memcpy(left.data(), leftBytes.data(), leftBytes.size());
+    std::memcpy(right.data(), rightBytes.data(), rightBytes.size());
+    int count = (int) (posesBytes.size() / 24);
+    const double* batch = (const double*) posesBytes.data();
+    int target = MICRO_BLOCKS_PER_SM * sms;
+    int maxModelBlocks = ((int) std::max(left[0], right[0]) + MICRO_BLOCK - 1) / MICRO_BLOCK;
+    std::vector<double> partials(4 * ((size_t) target + (size_t) count * (maxModelBlocks + 1)), -1.0);
+    std::vector<double> poses(4 * count), out(4 * count), again(4 * count);
+    unsigned done = 12345;
+    launch(1, 1, [&] { microscopy_clear(&done); });
+    double inl[4 * MICROSCOPY_INLINE_POSES];
+    microscopyUpload(poses.data(), batch, count, inl);
+    bool ok = done == 0;
+    double worst = 0;
+    const double scale = 10.0;
+    int sizes[3][2] = {{(int) left[4], (int) right[4]}, {(int) left[5], (int) right[5]}, {(int) left[0], (int) right[0]}};
+    for (int set = 0; set < 3; set++) {
+        auto expectedBytes = readFile(d + "/cost" + std::to_string(set) + ".bin");
+        const double* expected = (const double*) expectedBytes.data();
+        double s = set == 0 ? 2 * scale : scale, invS2 = 1.0 / (s * s);
+        int modelBlocks, chunks;
+        microscopyGrid(count, sizes[set][0], sizes[set][1], target, modelBlocks, chunks);
+        for (int run = 0; run < 2; run++) {
+            std::vector<double>& o = run == 0 ? out : again;
+            launch(count * modelBlocks * chunks, MICRO_BLOCK, [&] { microscopy_cost(left.data(), right.data(), set,
+                    poses.data(), count, modelBlocks, chunks, invS2, partials.data(), &done, o.data(), MICRO_INLINE(inl)); });
+            ok = ok && done == 0;
+        }
+        ok = ok && std::memcmp(out.data(), again.data(), 8 * out.size()) == 0;
+        double norm = 1.0 / (left[0] * right[0]), g = -2.0 * invS2 * norm;
+        for (int k = 0; k < count; k++) {
+            const double* e = expected + 4 * k;
+            double gradient = std::sqrt(e[1] * e[1] + e[2] * e[2] + e[3] * e[3]);
+            double cost = std::fabs(out[4 * k] * norm - e[0]) / std::max(e[0], 1e-300);
+            double grad = 0;
+            for (int c = 1; c < 4; c++) grad = std::max(grad, std::fabs(g * out[4 * k + c] - e[c]) / std::max(gradient, 1e-300));
+            worst = std::max(worst, std::max(cost, grad));
+            ok = ok && cost < 1e-9 && grad < 1e-9 && e[0] > 0;
+        }
+        printf("set %d (%d x %d points): %d poses x %d model blocks x %d chunks\n", set, sizes[set][0], sizes[set][1],
+               count, modelBlocks, chunks);
+    }
+    auto scoreBytes = readFile(d + "/score.bin");
+    const double* expected = (const double*) scoreBytes.data();
+    int modelBlocks, chunks;
+    microscopyGrid(count, sizes[2][0], sizes[2][1], target, modelBlocks, chunks);
+    for (int run = 0; run < 2; run++) {
+        std::vector<double>& o = run == 0 ? out : again;
+        launch(count * modelBlocks * chunks, MICRO_BLOCK, [&] { microscopy_score(left.data(), right.data(), poses.data(),
+                count, modelBlocks, chunks, partials.data(), &done, o.data(), MICRO_INLINE(inl)); });
+        ok = ok && done == 0;
+    }
+    ok = ok && std::memcmp(out.data(), again.data(), 8 * count) == 0;
+    for (int k = 0; k < count; k++) {
+        double rel = std::fabs(out[k] - expected[k]) / std::max(expected[k], 1e-300);
+        worst = std::max(worst, rel);
+        ok = ok && rel < 1e-9 && expected[k] > 0;
+    }
+    printf("%d poses, %d multiprocessors: largest relative difference %.3g, repeatable, counter re-armed: %s\n",
+           count, sms, worst, ok ? "ok" : "MISMATCH");
+    return ok ? 0 : 1;
+}
+
 int main(int argc, char** argv) {
     std::string mode = argv[1];
     if (mode == "jaccard") {
         return jaccardCheck(argv[2]);
+    }
+    if (mode == "microscopy") {
+        return microscopyCheck(argv[2], atoi(argv[3]));
     }
     if (mode == "forensics") {
         int h = atoi(argv[2]), w = atoi(argv[3]); bool pce = std::string(argv[4]) == "pce";

@@ -1,5 +1,6 @@
 package io.rocket.apps.microscopy;
 
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
@@ -31,6 +32,32 @@ final class BinnedPoints {
         y = new double[capacity];
         w = new double[capacity];
         keys = new long[capacity];
+    }
+
+    /** Writes the components as x[n], y[n], w[n] from double {@code offset} of a little-endian slot. */
+    void write(ByteBuffer slot, int offset) {
+        for (int k = 0; k < n; k++) {
+            slot.putDouble((offset + k) * Double.BYTES, x[k]);
+            slot.putDouble((offset + n + k) * Double.BYTES, y[k]);
+            slot.putDouble((offset + 2 * n + k) * Double.BYTES, w[k]);
+        }
+    }
+
+    /**
+     * Loads {@code count} components written by {@link #write} at double {@code offset} of {@code slot}; they
+     * stand for {@code points} localizations.
+     */
+    void load(ByteBuffer slot, int offset, int count, int points) {
+        if (count < 1 || count > x.length) {
+            throw new IllegalStateException("slot holds " + count + " components; this workspace fits " + x.length);
+        }
+        n = count;
+        total = points;
+        for (int k = 0; k < count; k++) {
+            x[k] = slot.getDouble((offset + k) * Double.BYTES);
+            y[k] = slot.getDouble((offset + count + k) * Double.BYTES);
+            w[k] = slot.getDouble((offset + 2 * count + k) * Double.BYTES);
+        }
     }
 
     /** Bins the first {@code count} points of (px, py) on cells of side {@code cell} (nm). */

@@ -3,12 +3,14 @@ package io.rocket.apps.microscopy;
 /**
  * A small limited-memory BFGS minimiser (Nocedal and Wright, Algorithm 7.4/7.5) with a backtracking Armijo line
  * search, written for a handful of parameters and allocation-free after construction: registration runs it several
- * times per pair. Curvature pairs with sᵀy ≤ 0 (possible with a backtracking search on a non-convex cost) are not
+ * times per pair. A run is a small state machine ({@link #start}, {@link #point()}, {@link #advance}) so that the
+ * registration can step one run per start together and evaluate all their points in one batch (one GPU launch);
+ * {@link #minimize} drives one run with a callback. Curvature pairs with sᵀy ≤ 0 (possible with a backtracking search on a non-convex cost) are not
  * stored, which keeps the inverse-Hessian estimate positive definite.
  *
  * <p>Stops when the gradient's infinity norm falls below {@code gradientTolerance}, when an accepted step lowers
  * the value by less than {@code valueTolerance}·max(1, |f|), when the line search fails, or after
- * {@code maxIterations}. Not thread-safe: one instance per device workspace.
+ * {@code maxIterations}. Not thread-safe: one instance per run in flight.
  */
 final class Lbfgs {
 
@@ -28,11 +30,29 @@ final class Lbfgs {
     private final double[] rho;
     private final double[] alpha;
     private final double[] gradient;
-    private final double[] trialGradient;
-    private final double[] trial;
     private final double[] direction;
+    /** The accepted point, and the point to evaluate next (the start, then each trial). */
+    private final double[] position;
+    private final double[] point;
+    /** Scratch for {@link #minimize}'s evaluations. */
+    private final double[] evaluated;
     private int evaluations;
     private int iterations;
+
+    /** Where a run stands: its first evaluation pending, a trial step pending, or over. */
+    private enum Phase { FIRST, TRIAL, DONE }
+
+    private Phase phase = Phase.DONE;
+    private int maxIterations;
+    private double gradientTolerance;
+    private double valueTolerance;
+    private double firstStep;
+    private int stored;
+    private int newest;
+    private double value;
+    private double slope;
+    private double step;
+    private int backtracks;
 
     Lbfgs(int dim, int memory) {
         this.dim = dim;
@@ -42,9 +62,10 @@ final class Lbfgs {
         rho = new double[memory];
         alpha = new double[memory];
         gradient = new double[dim];
-        trialGradient = new double[dim];
-        trial = new double[dim];
         direction = new double[dim];
+        position = new double[dim];
+        point = new double[dim];
+        evaluated = new double[dim];
     }
 
     /** Function evaluations of the last {@link #minimize} call. */
@@ -58,69 +79,135 @@ final class Lbfgs {
     }
 
     /**
-     * Minimises {@code f} from {@code p}, leaving the minimiser found in {@code p}.
+     * Minimises {@code f} from {@code p}, leaving the minimiser found in {@code p}: {@link #start}, then
+     * {@link #advance} with f at each {@link #point()} until it says the run is over.
      *
      * @param firstStep length of the first trial step along the steepest descent, in units of p
      * @return the value at the returned point
      */
     double minimize(Objective f, double[] p, int maxIterations, double gradientTolerance, double valueTolerance,
                     double firstStep) {
-        evaluations = 1;
+        start(p, maxIterations, gradientTolerance, valueTolerance, firstStep);
+        boolean running = true;
+        while (running) {
+            double v = f.evaluate(point, evaluated);
+            running = advance(v, evaluated);
+        }
+        System.arraycopy(position, 0, p, 0, dim);
+        return value;
+    }
+
+    /**
+     * Starts a run from {@code p} (copied): {@link #point()} is then p, the first point to evaluate. The caller
+     * evaluates each point it is handed and passes the result to {@link #advance}; several runs can so be stepped
+     * together, their evaluations batched, each taking exactly the steps {@link #minimize} would.
+     */
+    void start(double[] p, int maxIterations, double gradientTolerance, double valueTolerance, double firstStep) {
+        this.maxIterations = maxIterations;
+        this.gradientTolerance = gradientTolerance;
+        this.valueTolerance = valueTolerance;
+        this.firstStep = firstStep;
+        System.arraycopy(p, 0, position, 0, dim);
+        System.arraycopy(p, 0, point, 0, dim);
+        evaluations = 0;
         iterations = 0;
-        double value = f.evaluate(p, gradient);
-        int stored = 0;
-        int newest = -1;
-        while (iterations < maxIterations && normInf(gradient) > gradientTolerance) {
-            searchDirection(stored, newest);
-            double slope = dot(direction, gradient);
-            if (!(slope < 0)) {
-                // Not a descent direction (a bad curvature estimate): restart from steepest descent.
-                stored = 0;
-                for (int k = 0; k < dim; k++) {
-                    direction[k] = -gradient[k];
-                }
-                slope = dot(direction, gradient);
-            }
-            double step = stored == 0 ? firstStep / Math.sqrt(dot(direction, direction)) : 1.0;
-            double trialValue = Double.NaN;
-            boolean accepted = false;
-            for (int b = 0; b < MAX_BACKTRACKS; b++) {
-                for (int k = 0; k < dim; k++) {
-                    trial[k] = p[k] + step * direction[k];
-                }
-                trialValue = f.evaluate(trial, trialGradient);
-                evaluations++;
-                if (trialValue <= value + ARMIJO * step * slope) {
-                    accepted = true;
-                    break;
-                }
-                step *= 0.5;
-            }
-            if (!accepted) {
-                break;
-            }
+        stored = 0;
+        newest = -1;
+        value = Double.NaN;
+        phase = Phase.FIRST;
+    }
+
+    /** The point the run needs f and ∇f at next (read-only; valid until the next {@link #advance}). */
+    double[] point() {
+        return point;
+    }
+
+    /** The best point so far (the minimiser once the run is over; read-only). */
+    double[] position() {
+        return position;
+    }
+
+    /** The value at {@link #position()}. */
+    double value() {
+        return value;
+    }
+
+    /**
+     * Takes f and ∇f at {@link #point()} and moves the run on.
+     *
+     * @return true when the run needs another evaluation (at the new {@link #point()}), false when it is over
+     */
+    boolean advance(double f, double[] g) {
+        evaluations++;
+        if (phase == Phase.FIRST) {
+            value = f;
+            System.arraycopy(g, 0, gradient, 0, dim);
+            return beginIteration();
+        }
+        if (phase != Phase.TRIAL) {
+            throw new IllegalStateException("the run is over");
+        }
+        if (f <= value + ARMIJO * step * slope) {
             iterations++;
             int slot = (newest + 1) % memory;
             double sy = 0;
             for (int k = 0; k < dim; k++) {
-                s[slot][k] = trial[k] - p[k];
-                y[slot][k] = trialGradient[k] - gradient[k];
+                s[slot][k] = point[k] - position[k];
+                y[slot][k] = g[k] - gradient[k];
                 sy += s[slot][k] * y[slot][k];
-                p[k] = trial[k];
-                gradient[k] = trialGradient[k];
+                position[k] = point[k];
+                gradient[k] = g[k];
             }
             if (sy > 1e-300) {
                 rho[slot] = 1.0 / sy;
                 newest = slot;
                 stored = Math.min(stored + 1, memory);
             }
-            double decrease = value - trialValue;
-            value = trialValue;
+            double decrease = value - f;
+            value = f;
             if (decrease <= valueTolerance * Math.max(1.0, Math.abs(value))) {
-                break;
+                phase = Phase.DONE;
+                return false;
             }
+            return beginIteration();
         }
-        return value;
+        step *= 0.5;
+        if (++backtracks == MAX_BACKTRACKS) {
+            // The line search failed: keep the last accepted point.
+            phase = Phase.DONE;
+            return false;
+        }
+        setTrial();
+        return true;
+    }
+
+    /** Starts an iteration from the accepted point, or ends the run when it has converged or run out. */
+    private boolean beginIteration() {
+        if (iterations >= maxIterations || normInf(gradient) <= gradientTolerance) {
+            phase = Phase.DONE;
+            return false;
+        }
+        searchDirection(stored, newest);
+        slope = dot(direction, gradient);
+        if (!(slope < 0)) {
+            // Not a descent direction (a bad curvature estimate): restart from steepest descent.
+            stored = 0;
+            for (int k = 0; k < dim; k++) {
+                direction[k] = -gradient[k];
+            }
+            slope = dot(direction, gradient);
+        }
+        step = stored == 0 ? firstStep / Math.sqrt(dot(direction, direction)) : 1.0;
+        backtracks = 0;
+        setTrial();
+        phase = Phase.TRIAL;
+        return true;
+    }
+
+    private void setTrial() {
+        for (int k = 0; k < dim; k++) {
+            point[k] = position[k] + step * direction[k];
+        }
     }
 
     /** direction = −H·gradient by the two-loop recursion over the stored pairs, newest first. */

@@ -14,8 +14,8 @@ import java.nio.file.Path;
  * All-to-all registration of localization-microscopy particles (apps.md §3, Heydarian et al. 2018) as a Rocket
  * application: one key per particle file; parse reads it ({@link ParticleReader}), caps it at
  * {@link RegistrationSettings#maxPoints()} localizations ({@link DensityResampler}) and writes the centred
- * {@link ParticleSlot}; preprocess copies the slot to the device; compare registers the pair ({@link Registrar})
- * into a {@link Registration} that maps the left particle onto the right one. Kernels exist for cpu
+ * {@link ParticleSlot} with its bins for the coarse search; preprocess copies the slot to the device; compare
+ * registers the pair ({@link Registrar}) into a {@link Registration} that maps the left particle onto the right one. Kernels exist for cpu
  * ({@link MicroscopyCpuKernels}) and cuda ({@link MicroscopyCudaKernels}); results cross a cluster through
  * {@link RegistrationCodec}. A bad file fails alone with a {@link ParticleFormatException} naming it.
  */
@@ -73,7 +73,7 @@ public final class MicroscopyApp extends FileItemApplication<Registration> {
         resampler.resample(p.raw, p.capped);
         // Pinned host memory may be larger than asked for; write only what a slot holds.
         ByteBuffer out = window(output.byteBuffer(), Math.min(output.capacity(), settings.slotBytes()));
-        return ParticleSlot.write(p.capped, out);
+        return ParticleSlot.write(p.capped, out, settings.scale());
     }
 
     @Override

@@ -4,42 +4,52 @@ import io.rocket.core.DeviceBuffer;
 import io.rocket.core.KernelContext;
 import io.rocket.core.Kernels;
 import io.rocket.core.cuda.CudaKernelContext;
+import io.rocket.core.cuda.CudaLaunch;
 import io.rocket.core.cuda.KernelModules;
 
 import java.nio.file.Path;
 
 /**
  * Registration on NVIDIA GPUs ({@code apps/src/main/cuda/microscopy.cu}). The optimiser's control loop
- * ({@link Registrar}) stays on the host, on the device's kernel thread, and so do its binned stages (the pair's
- * positions are read back once per compare and binned there, exactly as on cpu); each full-resolution cost and
- * score evaluation launches one
- * kernel that sums over all point pairs with per-block reductions in double, and the host reads the block partials
- * back ({@link CudaKernelContext#readDoubles}) and adds them in a fixed order. Compares therefore wait for the GPU
- * between iterations instead of overlapping with the next pair; about twenty full evaluations per pair remain. The result is written into the pair's result buffer by a last tiny kernel.
+ * ({@link Registrar}) stays on the host, on the device's kernel thread, and steps all starts of a stage together:
+ * each round launches one {@code microscopy_cost} over the poses of every start still running (poses × model blocks ×
+ * scene chunks, on the slot's coarse bins, fine bins or full points) and reads back four doubles per pose, which the
+ * kernel's last block has already summed in a fixed order. Kernel arguments are the host's only way to hand values
+ * to the device within a compare: the first {@value #INLINE_POSES} poses are arguments of that launch, and any
+ * further ones go before it into a small device buffer, {@value #POSES_PER_SET} per {@code microscopy_set_poses}
+ * launch (only the coarse stage's early rounds have more than {@value #INLINE_POSES} starts running). The finalists' scores are one {@code microscopy_score} launch. Nothing of the
+ * particles crosses to the host but their six-double headers: parse binned them into the slot.
  *
- * <p>One instance per GPU, used by its kernel thread only: the scratch buffer for partials and all host arrays are
- * allocated once.
+ * <p>One instance per GPU, used by its kernel thread only: the scratch buffers and all host arrays are allocated
+ * once.
  */
 final class MicroscopyCudaKernels implements Kernels<Path> {
     /** The kernel module, {@code microscopy.cu}. */
     static final String MODULE = "microscopy";
     /** Threads per block; must equal MICROSCOPY_BLOCK in the .cu file. */
-    private static final int BLOCK = 128;
-    /** Scene points per block at least, so a block's tiles are worth loading. */
-    private static final int MIN_SCENE_CHUNK = 128;
+    static final int BLOCK = 128;
+    /** Blocks per multiprocessor the kernels' registers allow (MICROSCOPY_MIN_BLOCKS): half of its threads. */
+    static final int BLOCKS_PER_SM = 8;
+    /** Scene points per block at least, so a block's loads and reduction are worth it. */
+    static final int MIN_SCENE_CHUNK = 32;
+    /** Poses passed as arguments of the cost or score launch; must equal MICROSCOPY_INLINE_POSES. */
+    static final int INLINE_POSES = 5;
+    /** Poses per microscopy_set_poses launch; must equal MICROSCOPY_POSES_PER_SET. */
+    static final int POSES_PER_SET = 7;
 
     private final RegistrationSettings settings;
     private final Registrar registrar;
     private final Pair pair = new Pair();
     private final double[] header = new double[ParticleSlot.HEADER_DOUBLES];
-    /** A slot's header and positions read back for the coarse search, which runs on the host. */
-    private final double[] words;
-    private final PointSet model;
-    private final PointSet scene;
     private final double[] best = new double[4];
-    private final double[] partialSums;
-    private final int maxBlocksPerSide;
+    private final double[] sums;
+    private final double[] values = new double[4 * POSES_PER_SET];
+    private final double[] inline = new double[4 * INLINE_POSES];
+    private DeviceBuffer poses;
     private DeviceBuffer partials;
+    private DeviceBuffer out;
+    private DeviceBuffer done;
+    private int targetBlocks;
 
     /**
      * @throws io.rocket.core.RocketException when the microscopy kernels were not built into this jar
@@ -47,12 +57,8 @@ final class MicroscopyCudaKernels implements Kernels<Path> {
     MicroscopyCudaKernels(RegistrationSettings settings) {
         KernelModules.require(MODULE);
         this.settings = settings;
-        this.registrar = new Registrar(settings.starts(), settings.scale(), settings.maxPoints());
-        this.words = new double[ParticleSlot.HEADER_DOUBLES + 2 * settings.maxPoints()];
-        this.model = new PointSet(settings.maxPoints());
-        this.scene = new PointSet(settings.maxPoints());
-        this.maxBlocksPerSide = (settings.maxPoints() + BLOCK - 1) / BLOCK;
-        this.partialSums = new double[4 * maxBlocksPerSide * maxBlocksPerSide];
+        this.registrar = new Registrar(settings.starts(), settings.scale());
+        this.sums = new double[4 * settings.starts()];
     }
 
     @Override
@@ -68,100 +74,160 @@ final class MicroscopyCudaKernels implements Kernels<Path> {
     public long compare(Path leftKey, DeviceBuffer left, Path rightKey, DeviceBuffer right, DeviceBuffer result,
                         KernelContext context) {
         CudaKernelContext cuda = CudaKernelContext.of(context);
-        bind(left, right, cuda);
-        registrar.register(pair, model, scene, best);
+        registrar.register(bind(left, right, cuda), best);
         Registration.toFileCoordinates(best, pair.modelCx, pair.modelCy, pair.sceneCx, pair.sceneCy);
         cuda.kernel("microscopy_store").grid(1).block(1).arg(result)
                 .arg(best[0]).arg(best[1]).arg(best[2]).arg(best[3]).launch();
         return Registration.BYTES;
     }
 
-    /** Loads the pair's headers and sizes the grids: the evaluator then works on these two slots. */
+    /** The registrar (for its counts of the last pair). */
+    Registrar registrar() {
+        return registrar;
+    }
+
+    /**
+     * Blocks per pose of a launch over {@code count} poses with {@code m} model and {@code n} scene points, into
+     * {@code into}: {@code [model blocks, scene chunks]}. One wave of {@code target} blocks (BLOCKS_PER_SM per multiprocessor)
+     * over all poses when the points allow it, each chunk at least {@value #MIN_SCENE_CHUNK} scene points.
+     * emulate.cpp mirrors this.
+     */
+    static int[] grid(int count, int m, int n, int target, int[] into) {
+        int modelBlocks = (m + BLOCK - 1) / BLOCK;
+        int wanted = (target + count - 1) / count;
+        int chunks = (wanted + modelBlocks - 1) / modelBlocks;
+        chunks = Math.max(1, Math.min(chunks, (n + MIN_SCENE_CHUNK - 1) / MIN_SCENE_CHUNK));
+        into[0] = modelBlocks;
+        into[1] = chunks;
+        return into;
+    }
+
+    /** Loads the pair's headers and the scratch: the evaluator then works on these two slots. */
     PairEvaluator bind(DeviceBuffer left, DeviceBuffer right, CudaKernelContext cuda) {
         if (partials == null) {
-            partials = cuda.scratch((long) partialSums.length * Double.BYTES);
+            targetBlocks = BLOCKS_PER_SM * cuda.multiprocessors();
+            int starts = settings.starts();
+            int maxModelBlocks = (settings.maxPoints() + BLOCK - 1) / BLOCK;
+            // grid() gives count·modelBlocks·chunks < target + count·(modelBlocks + 1) blocks.
+            long blocks = targetBlocks + (long) starts * (maxModelBlocks + 1);
+            partials = cuda.scratch(4 * blocks * Double.BYTES);
+            poses = cuda.scratch(4L * starts * Double.BYTES);
+            out = cuda.scratch(4L * starts * Double.BYTES);
+            done = cuda.scratch(Integer.BYTES);
+            cuda.kernel("microscopy_clear").grid(1).block(1).arg(done).launch();
         }
         cuda.readDoubles(left, header, header.length);
         int m = (int) header[0];
         pair.modelCx = header[1];
         pair.modelCy = header[2];
+        pair.modelRms = header[3];
+        pair.modelSizes[PairEvaluator.COARSE] = (int) header[4];
+        pair.modelSizes[PairEvaluator.FINE] = (int) header[5];
+        pair.modelSizes[PairEvaluator.FULL] = m;
         cuda.readDoubles(right, header, header.length);
         int n = (int) header[0];
         pair.sceneCx = header[1];
         pair.sceneCy = header[2];
+        pair.sceneSizes[PairEvaluator.COARSE] = (int) header[4];
+        pair.sceneSizes[PairEvaluator.FINE] = (int) header[5];
+        pair.sceneSizes[PairEvaluator.FULL] = n;
         if (m < 1 || n < 1 || m > settings.maxPoints() || n > settings.maxPoints()) {
             throw new IllegalStateException("slots hold " + m + " and " + n + " localizations; at most "
                     + settings.maxPoints() + " expected");
         }
-        // The coarse search works on binned copies of the two particles on the host (a few hundred components):
-        // read back the positions once per pair.
-        cuda.readDoubles(left, words, ParticleSlot.HEADER_DOUBLES + 2 * m);
-        model.loadPositions(words);
-        cuda.readDoubles(right, words, ParticleSlot.HEADER_DOUBLES + 2 * n);
-        scene.loadPositions(words);
         pair.cuda = cuda;
         pair.left = left;
         pair.right = right;
-        pair.m = m;
-        pair.n = n;
-        pair.gridX = (m + BLOCK - 1) / BLOCK;
-        // Enough blocks to fill the GPU a few times over, each with at least MIN_SCENE_CHUNK scene points.
-        int wanted = Math.max(1, 4 * cuda.multiprocessors() / pair.gridX);
-        pair.gridY = Math.max(1, Math.min(wanted, Math.min(maxBlocksPerSide, (n + MIN_SCENE_CHUNK - 1)
-                / MIN_SCENE_CHUNK)));
         return pair;
     }
 
-    /** The evaluator of the bound pair: one kernel launch and one read-back per evaluation. */
+    /** The evaluator of the bound pair: per batch one kernel launch (after pose launches past five) and one read-back. */
     private final class Pair implements PairEvaluator {
         CudaKernelContext cuda;
         DeviceBuffer left;
         DeviceBuffer right;
-        int m;
-        int n;
-        int gridX;
-        int gridY;
+        final int[] modelSizes = new int[3];
+        final int[] sceneSizes = new int[3];
+        final int[] blocks = new int[2];
         double modelCx;
         double modelCy;
+        double modelRms;
         double sceneCx;
         double sceneCy;
 
         @Override
-        public double cost(double tx, double ty, double theta, double scale, double[] gradient) {
+        public void costs(int set, double scale, double[] batch, int count, double[] result) {
+            int m = modelSizes[set];
+            int n = sceneSizes[set];
+            upload(batch, count);
+            int[] g = grid(count, m, n, targetBlocks, blocks);
             double invS2 = 1.0 / (scale * scale);
-            cuda.kernel("microscopy_cost").grid(gridX, gridY, 1).block(BLOCK).arg(left).arg(right).arg(partials)
-                    .arg(tx).arg(ty).arg(Math.cos(theta)).arg(Math.sin(theta)).arg(invS2).launch();
-            int blocks = gridX * gridY;
-            cuda.readDoubles(partials, partialSums, 4 * blocks);
-            double e0 = 0;
-            double ex = 0;
-            double ey = 0;
-            double et = 0;
-            for (int b = 0; b < blocks; b++) {
-                e0 += partialSums[4 * b];
-                ex += partialSums[4 * b + 1];
-                ey += partialSums[4 * b + 2];
-                et += partialSums[4 * b + 3];
+            CudaLaunch launch = cuda.kernel("microscopy_cost").grid(count * g[0] * g[1]).block(BLOCK).arg(left)
+                    .arg(right).arg(set).arg(poses).arg(count).arg(g[0]).arg(g[1]).arg(invS2).arg(partials).arg(done)
+                    .arg(out);
+            for (double v : inline) {
+                launch.arg(v);
             }
-            double norm = 1.0 / ((double) m * n);
-            double g = -2.0 * invS2 * norm;
-            gradient[0] = g * ex;
-            gradient[1] = g * ey;
-            gradient[2] = g * et;
-            return e0 * norm;
+            launch.launch();
+            cuda.readDoubles(out, sums, 4 * count);
+            // Bins weigh as many localizations as the particle has: the norm is the full sets' 1/(mn).
+            double norm = 1.0 / ((double) modelSizes[FULL] * sceneSizes[FULL]);
+            double gradientScale = -2.0 * invS2 * norm;
+            for (int k = 0; k < count; k++) {
+                result[4 * k] = sums[4 * k] * norm;
+                result[4 * k + 1] = gradientScale * sums[4 * k + 1];
+                result[4 * k + 2] = gradientScale * sums[4 * k + 2];
+                result[4 * k + 3] = gradientScale * sums[4 * k + 3];
+            }
         }
 
         @Override
-        public double score(double tx, double ty, double theta) {
-            cuda.kernel("microscopy_score").grid(gridX, gridY, 1).block(BLOCK).arg(left).arg(right).arg(partials)
-                    .arg(tx).arg(ty).arg(Math.cos(theta)).arg(Math.sin(theta)).launch();
-            int blocks = gridX * gridY;
-            cuda.readDoubles(partials, partialSums, blocks);
-            double total = 0;
-            for (int b = 0; b < blocks; b++) {
-                total += partialSums[b];
+        public void scores(double[] batch, int count, double[] result) {
+            upload(batch, count);
+            int[] g = grid(count, modelSizes[FULL], sceneSizes[FULL], targetBlocks, blocks);
+            CudaLaunch launch = cuda.kernel("microscopy_score").grid(count * g[0] * g[1]).block(BLOCK).arg(left)
+                    .arg(right).arg(poses).arg(count).arg(g[0]).arg(g[1]).arg(partials).arg(done).arg(out);
+            for (double v : inline) {
+                launch.arg(v);
             }
-            return total;
+            launch.launch();
+            cuda.readDoubles(out, result, count);
+        }
+
+        @Override
+        public double modelRms() {
+            return modelRms;
+        }
+
+        /**
+         * Puts the batch's poses, as (tx, ty, cos θ, sin θ) with cos and sin as the cpu kernels compute them, into
+         * {@link #inline} (the first {@value #INLINE_POSES}; the rest zero) and launches microscopy_set_poses for
+         * the others.
+         */
+        private void upload(double[] batch, int count) {
+            java.util.Arrays.fill(inline, 0);
+            pose(batch, 0, Math.min(INLINE_POSES, count), inline);
+            for (int first = INLINE_POSES; first < count; first += POSES_PER_SET) {
+                int here = Math.min(POSES_PER_SET, count - first);
+                java.util.Arrays.fill(values, 0);
+                pose(batch, first, here, values);
+                CudaLaunch launch = cuda.kernel("microscopy_set_poses").grid(1).block(32).arg(poses).arg(first)
+                        .arg(here);
+                for (double v : values) {
+                    launch.arg(v);
+                }
+                launch.launch();
+            }
+        }
+
+        private static void pose(double[] batch, int first, int count, double[] into) {
+            for (int k = 0; k < count; k++) {
+                double theta = batch[3 * (first + k) + 2];
+                into[4 * k] = batch[3 * (first + k)];
+                into[4 * k + 1] = batch[3 * (first + k) + 1];
+                into[4 * k + 2] = Math.cos(theta);
+                into[4 * k + 3] = Math.sin(theta);
+            }
         }
     }
 }

@@ -15,11 +15,16 @@ final class PointSet {
     double cx;
     double cy;
     double rms;
+    /** The particle's components on the coarse and the fine cells, as parse binned them into the slot. */
+    final BinnedPoints coarse;
+    final BinnedPoints fine;
 
     PointSet(int capacity) {
         x = new double[capacity];
         y = new double[capacity];
         s2 = new double[capacity];
+        coarse = new BinnedPoints(capacity);
+        fine = new BinnedPoints(capacity);
     }
 
     /** Loads the particle in {@code slot} (the {@link ParticleSlot} layout, little-endian, absolute reads). */
@@ -41,24 +46,8 @@ final class PointSet {
             y[k] = slot.getDouble(ys + k * Double.BYTES);
             s2[k] = slot.getDouble(ss + k * Double.BYTES);
         }
-    }
-
-    /**
-     * Loads the header and positions of a slot read back as doubles ({@code words}: the header, then x[n], y[n];
-     * the variances are not read and left as they were).
-     */
-    void loadPositions(double[] words) {
-        int count = (int) words[0];
-        if (count < 1 || count > x.length) {
-            throw new IllegalStateException("slot holds " + count + " localizations; this workspace fits "
-                    + x.length);
-        }
-        n = count;
-        cx = words[1];
-        cy = words[2];
-        rms = words[3];
-        int xs = ParticleSlot.HEADER_DOUBLES;
-        System.arraycopy(words, xs, x, 0, count);
-        System.arraycopy(words, xs + count, y, 0, count);
+        int kc = (int) slot.getDouble(32);
+        coarse.load(slot, ParticleSlot.coarseOffset(count), kc, count);
+        fine.load(slot, ParticleSlot.fineOffset(count, kc), (int) slot.getDouble(40), count);
     }
 }

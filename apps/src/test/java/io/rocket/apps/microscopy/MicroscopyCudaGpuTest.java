@@ -27,8 +27,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The CUDA cost, gradient and score sums equal the cpu ones within 1e-6 relative, evaluated by both devices on the
- * same loaded pairs at several transforms; and whole registrations on cuda agree with cpu.
+ * The CUDA cost, gradient (on the coarse bins, fine bins and full sets) and score sums equal the cpu ones within 1e-6
+ * relative, evaluated by both devices on the same loaded pairs at several transforms, each in a batch of three poses;
+ * and whole registrations on cuda agree with cpu.
  */
 @Tag("gpu")
 class MicroscopyCudaGpuTest {
@@ -55,21 +56,28 @@ class MicroscopyCudaGpuTest {
         List<Path> keys = listing.particles();
         long maxFileBytes = listing.largestBytes();
         for (int probe = 0; probe < PROBES.length; probe++) {
-            Map<Long, double[]> cpu = run(new ProbeApp(probe, false, maxFileBytes), keys, "cpu");
-            Map<Long, double[]> cuda = run(new ProbeApp(probe, false, maxFileBytes), keys, "cuda");
-            Map<Long, double[]> cpuScores = run(new ProbeApp(probe, true, maxFileBytes), keys, "cpu");
-            Map<Long, double[]> cudaScores = run(new ProbeApp(probe, true, maxFileBytes), keys, "cuda");
-            assertThat(cuda.keySet()).isEqualTo(cpu.keySet());
-            for (Map.Entry<Long, double[]> e : cpu.entrySet()) {
-                double[] a = e.getValue();
-                double[] b = cuda.get(e.getKey());
-                double gradientNorm = Math.sqrt(a[1] * a[1] + a[2] * a[2] + a[3] * a[3]);
-                assertThat(Math.abs(b[0] - a[0])).as("cost, probe %d", probe).isLessThanOrEqualTo(1e-6 * a[0]);
-                for (int k = 1; k <= 3; k++) {
-                    assertThat(Math.abs(b[k] - a[k])).as("gradient %d, probe %d", k, probe)
-                            .isLessThanOrEqualTo(1e-6 * gradientNorm);
+            Map<Long, double[]> cpuScores = run(new ProbeApp(probe, true, PairEvaluator.FULL, maxFileBytes), keys,
+                    "cpu");
+            Map<Long, double[]> cudaScores = run(new ProbeApp(probe, true, PairEvaluator.FULL, maxFileBytes), keys,
+                    "cuda");
+            for (int set : new int[]{PairEvaluator.COARSE, PairEvaluator.FINE, PairEvaluator.FULL}) {
+                Map<Long, double[]> cpu = run(new ProbeApp(probe, false, set, maxFileBytes), keys, "cpu");
+                Map<Long, double[]> cuda = run(new ProbeApp(probe, false, set, maxFileBytes), keys, "cuda");
+                assertThat(cuda.keySet()).isEqualTo(cpu.keySet());
+                for (Map.Entry<Long, double[]> e : cpu.entrySet()) {
+                    double[] a = e.getValue();
+                    double[] b = cuda.get(e.getKey());
+                    double gradientNorm = Math.sqrt(a[1] * a[1] + a[2] * a[2] + a[3] * a[3]);
+                    assertThat(Math.abs(b[0] - a[0])).as("cost, set %d, probe %d", set, probe)
+                            .isLessThanOrEqualTo(1e-6 * a[0]);
+                    for (int k = 1; k <= 3; k++) {
+                        assertThat(Math.abs(b[k] - a[k])).as("gradient %d, set %d, probe %d", k, set, probe)
+                                .isLessThanOrEqualTo(1e-6 * gradientNorm);
+                    }
                 }
-                double score = cpuScores.get(e.getKey())[0];
+            }
+            for (Map.Entry<Long, double[]> e : cpuScores.entrySet()) {
+                double score = e.getValue()[0];
                 assertThat(score).isPositive();
                 assertThat(Math.abs(cudaScores.get(e.getKey())[0] - score)).as("score, probe %d", probe)
                         .isLessThanOrEqualTo(1e-6 * score);
@@ -121,16 +129,19 @@ class MicroscopyCudaGpuTest {
     }
 
     /**
-     * The microscopy app with a compare that evaluates the sums at one fixed transform: C and ∇C, or S and zeros,
-     * written through the store kernel on cuda and directly on cpu.
+     * The microscopy app with a compare that evaluates the sums at one fixed transform: C and ∇C on one of the
+     * slot's point sets, or S and zeros, written through the store kernel on cuda and directly on cpu. The pose
+     * goes in a batch of three (itself between two others), so the batch's indexing is checked too.
      */
     private static final class ProbeApp implements Application<Path, double[]> {
         private final MicroscopyApp app;
         private final double[] probe;
         private final boolean scoreMode;
+        private final int set;
 
-        ProbeApp(int probe, boolean scoreMode, long maxFileBytes) {
+        ProbeApp(int probe, boolean scoreMode, int set, long maxFileBytes) {
             this.scoreMode = scoreMode;
+            this.set = set;
             this.app = new MicroscopyApp(RegistrationSettings.defaults(), maxFileBytes);
             this.probe = PROBES[probe];
         }
@@ -169,6 +180,8 @@ class MicroscopyCudaGpuTest {
         public Kernels<Path> kernels(DeviceKind kind) {
             Kernels<Path> real = app.kernels(kind);
             double[] values = new double[8];
+            double[] batch = {1, 2, 0.5, probe[0], probe[1], probe[2], -3, 0, -1};
+            double[] sums = new double[12];
             return new Kernels<>() {
                 @Override
                 public long preprocess(Path key, DeviceBuffer input, DeviceBuffer output, KernelContext context)
@@ -181,14 +194,12 @@ class MicroscopyCudaGpuTest {
                                     KernelContext context) {
                     PairEvaluator pair = kind == DeviceKind.CUDA
                             ? ((MicroscopyCudaKernels) real).bind(left, right, CudaKernelContext.of(context))
-                            : ((MicroscopyCpuKernels) real).bind(left, right);
-                    double[] g = new double[3];
-                    values[0] = pair.cost(probe[0], probe[1], probe[2], probe[3], g);
-                    values[1] = g[0];
-                    values[2] = g[1];
-                    values[3] = g[2];
+                            : ((MicroscopyCpuKernels) real).bind(left.byteBuffer(), right.byteBuffer());
+                    pair.costs(set, probe[3], batch, 3, sums);
+                    System.arraycopy(sums, 4, values, 0, 4);
                     if (scoreMode) {
-                        values[0] = pair.score(probe[0], probe[1], probe[2]);
+                        pair.scores(batch, 3, sums);
+                        values[0] = sums[1];
                         values[1] = 0;
                         values[2] = 0;
                         values[3] = 0;

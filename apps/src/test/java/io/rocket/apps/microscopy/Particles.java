@@ -33,7 +33,7 @@ final class Particles {
     /** The slot of {@code p}, as parse writes it. */
     static ByteBuffer slot(Particle p) {
         ByteBuffer b = ByteBuffer.allocate((int) ParticleSlot.bytes(p.size())).order(ByteOrder.LITTLE_ENDIAN);
-        ParticleSlot.write(p, b);
+        ParticleSlot.write(p, b, RegistrationSettings.DEFAULT_SCALE);
         return b;
     }
 

@@ -16,29 +16,22 @@ class RegistrarTest {
 
     /** As {@link #register(Particle, Particle, RegistrationSettings)}; adds the evaluations on full sets to count. */
     static Registration register(Particle model, Particle scene, RegistrationSettings settings, int[] count) {
-        MicroscopyCpuKernels kernels = new MicroscopyCpuKernels(settings);
-        PointSet m = Particles.points(model);
-        PointSet s = Particles.points(scene);
-        Registrar registrar = new Registrar(settings.starts(), settings.scale(), Math.max(m.n, s.n));
+        MicroscopyCpuKernels kernels = new MicroscopyCpuKernels(new RegistrationSettings(settings.scale(),
+                settings.starts(), Math.max(model.size(), scene.size())));
         double[] best = new double[4];
-        registrar.register(new PairEvaluator() {
-            @Override
-            public double cost(double tx, double ty, double theta, double scale, double[] gradient) {
-                return GmmKernels.costAndGradient(m, s, tx, ty, theta, scale, gradient);
-            }
-
-            @Override
-            public double score(double tx, double ty, double theta) {
-                return GmmKernels.score(m, s, tx, ty, theta);
-            }
-        }, m, s, best);
+        kernels.register(slot(model, settings), slot(scene, settings), best);
         if (count != null) {
-            count[0] += registrar.fullEvaluations();
-            count[1] += registrar.evaluations();
+            count[0] += kernels.registrar().fullEvaluations();
+            count[1] += kernels.registrar().evaluations();
         }
-        Registration.toFileCoordinates(best, m.cx, m.cy, s.cx, s.cy);
-        assertThat(kernels).isNotNull();
         return new Registration(best[0], best[1], best[2], best[3]);
+    }
+
+    private static java.nio.ByteBuffer slot(Particle p, RegistrationSettings settings) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate((int) ParticleSlot.bytes(p.size()))
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        ParticleSlot.write(p, b, settings.scale());
+        return b;
     }
 
     @ParameterizedTest
@@ -97,5 +90,50 @@ class RegistrarTest {
         }
         // Two finalists of about ten evaluations each (the old search took about 30 per start, 240 per pair).
         assertThat(count[0] / 84.0).isLessThan(40);
+    }
+
+    @Test
+    void register_batchesEveryRunningStartOfAStageIntoOneEvaluation_andRegistersAsTheSequentialSearch() {
+        // The first round of the coarse stage evaluates all starts at once; stages follow coarse, fine, full, and
+        // the finalists are scored in one batch. The result is the one the search gave when it optimised one start
+        // after the other (S, tx, ty, θ in centred coordinates, recorded from that implementation for this pair;
+        // a tolerance rather than bit equality, as Math.exp may differ by an ulp between JVMs).
+        Particle model = Particles.draw(new Pose(0.3, 2, -1), 0.7, 20, 41);
+        Particle scene = Particles.draw(new Pose(2.1, -3, 4), 0.7, 20, 42);
+        RegistrationSettings settings = new RegistrationSettings(10, 16, Math.max(model.size(), scene.size()));
+        MicroscopyCpuKernels kernels = new MicroscopyCpuKernels(settings);
+        PairEvaluator cpu = kernels.bind(slot(model, settings), slot(scene, settings));
+        java.util.List<int[]> calls = new java.util.ArrayList<>();
+        PairEvaluator recording = new PairEvaluator() {
+            @Override
+            public void costs(int set, double scale, double[] poses, int count, double[] out) {
+                calls.add(new int[]{set, count});
+                cpu.costs(set, scale, poses, count, out);
+            }
+
+            @Override
+            public void scores(double[] poses, int count, double[] out) {
+                calls.add(new int[]{3, count});
+                cpu.scores(poses, count, out);
+            }
+
+            @Override
+            public double modelRms() {
+                return cpu.modelRms();
+            }
+        };
+        Registrar registrar = new Registrar(16, 10);
+        double[] best = new double[4];
+        registrar.register(recording, best);
+        assertThat(calls.get(0)).containsExactly(PairEvaluator.COARSE, 16);
+        assertThat(calls).hasSize(registrar.rounds());
+        for (int k = 1; k < calls.size(); k++) {
+            assertThat(calls.get(k)[0]).isGreaterThanOrEqualTo(calls.get(k - 1)[0]);
+        }
+        assertThat(calls.get(calls.size() - 1)).containsExactly(3, 2);
+        assertThat(best[0]).isCloseTo(2152.7768044695513, within(1e-6));
+        assertThat(best[1]).isCloseTo(2.70202053175673, within(1e-9));
+        assertThat(best[2]).isCloseTo(-17.765989151271633, within(1e-9));
+        assertThat(best[3]).isCloseTo(-3.1130278091191426, within(1e-11));
     }
 }
