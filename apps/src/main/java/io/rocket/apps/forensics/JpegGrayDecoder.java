@@ -16,47 +16,105 @@ import javax.imageio.ImageReader;
 import javax.imageio.ImageTypeSpecifier;
 
 /**
- * The parse step: decodes a JPEG held in a {@link ByteBuffer} with ImageIO and writes it as a
- * {@link PrnuLayout#KIND_GRAY} item, gray = 0.299 R + 0.587 G + 0.114 B in float (not rounded back to 8 bits).
+ * The parse step: decodes a JPEG held in a {@link ByteBuffer} and writes it as a {@link PrnuLayout#KIND_GRAY}
+ * item, gray = 0.299 R + 0.587 G + 0.114 B in float.
+ *
+ * <p>Sequential Huffman-coded 8-bit YCbCr JPEGs (nearly every camera photo) are decoded by
+ * {@link JpegLumaDecoder}: only the luma component, since the gray value of the encoder's RGB is Y itself (the
+ * chroma terms cancel in the BT.601 weights). The result is Y, exactly as libjpeg decodes it, not the gray of RGB
+ * rounded to 8 bits and clipped, which differs from it by at most half a level except where RGB clips (saturated
+ * colours). Gray JPEGs (faster in ImageIO's native decoder, see {@link #lumaForGray}) and everything the luma
+ * decoder does not handle (progressive, arithmetic-coded or 12-bit JPEGs, RGB or CMYK encodings) go to ImageIO
+ * as before:
  *
  * <p>Channel order is taken from the decoded raster's band offsets, never assumed: ImageIO returns colour JPEGs
  * as {@code TYPE_3BYTE_BGR}, whose bytes run B, G, R, so reading them as R, G, B would weight the wrong channels.
  * Gray JPEGs are copied as they are; other layouts go through {@link BufferedImage#getRGB}. The JDK decoder
  * reports a truncated or damaged stream only as a warning and fills in the rest with gray, so every warning is
- * turned into a {@link PhotoFormatException}. The image size is checked from the header before decoding, against
- * the expected size and the output buffer.
+ * turned into a {@link PhotoFormatException}; the luma decoder fails on the same problems. The image size is
+ * checked from the header before decoding, against the expected size and the output buffer.
  *
- * <p>One decoder per thread (not thread-safe): it keeps its ImageIO reader and the last destination image, so
- * decoding a stream of same-sized photos does not allocate a new 30 MB raster each time.
+ * <p>One decoder per thread (not thread-safe): it keeps its buffers (and, once needed, its ImageIO reader and the
+ * last destination image), so decoding a stream of same-sized photos allocates nothing per photo.
  */
 public final class JpegGrayDecoder implements AutoCloseable {
 
-    private final ImageReader reader;
+    private final JpegLumaDecoder luma = new JpegLumaDecoder();
+    /** A copy of the file when it is not in a heap buffer (the luma decoder reads a byte array). */
+    private byte[] copy = new byte[0];
+    private ImageReader reader;
     private final List<String> warnings = new ArrayList<>();
     private BufferedImage destination;
     private ImageTypeSpecifier destinationType;
 
-    /** A decoder with its own ImageIO JPEG reader. */
+    /**
+     * Whether one-component (gray) JPEGs go to the luma decoder too. They normally go to ImageIO: for them its
+     * native libjpeg is faster than the luma decoder (1.4x against 2.0x libjpeg-turbo's time in the measurement
+     * of docs/benchmarks.md, "JPEG decode (issue 43)"; no colour conversion to save there) and gives the same
+     * samples.
+     */
+    private final boolean lumaForGray;
+
+    /** A decoder; its ImageIO JPEG reader is only created for a photo that needs it. */
     public JpegGrayDecoder() {
-        Iterator<ImageReader> readers = ImageIO.getImageReadersByFormatName("jpeg");
-        if (!readers.hasNext()) {
-            throw new IllegalStateException("no ImageIO JPEG reader in this JVM");
+        this(false);
+    }
+
+    /** A decoder that also takes gray JPEGs through the luma decoder (tests and the decode benchmark). */
+    JpegGrayDecoder(boolean lumaForGray) {
+        this.lumaForGray = lumaForGray;
+    }
+
+    private ImageReader reader() {
+        if (reader == null) {
+            Iterator<ImageReader> readers = ImageIO.getImageReadersByFormatName("jpeg");
+            if (!readers.hasNext()) {
+                throw new IllegalStateException("no ImageIO JPEG reader in this JVM");
+            }
+            reader = readers.next();
+            reader.addIIOReadWarningListener(this::warningOccurred);
         }
-        reader = readers.next();
-        reader.addIIOReadWarningListener(this::warningOccurred);
+        return reader;
     }
 
     /** Width and height of a JPEG, from its header only. */
     public int[] dimensions(String label, ByteBuffer fileBytes) throws PhotoFormatException {
         checkSignature(label, fileBytes);
+        try {
+            readFrame(fileBytes);
+        } catch (JpegLumaDecoder.DataException e) {
+            throw failure(label, fileBytes, e.getMessage(), e);
+        } finally {
+            luma.release();
+        }
+        if (luma.height() > 0) {
+            return new int[] {luma.width(), luma.height()};
+        }
+        // the height comes later, in a DNL marker after the first scan: leave that to ImageIO
+        ImageReader imageReader = reader();
         try (ByteBufferImageInputStream in = new ByteBufferImageInputStream(fileBytes)) {
-            reader.setInput(in, true, true);
-            return new int[] {reader.getWidth(0), reader.getHeight(0)};
+            imageReader.setInput(in, true, true);
+            return new int[] {imageReader.getWidth(0), imageReader.getHeight(0)};
         } catch (IOException e) {
             throw classify(label, fileBytes, e);
         } finally {
-            reader.setInput(null); // drop the stream, keep the reader (and its listener) for the next photo
+            imageReader.setInput(null); // drop the stream, keep the reader (and its listener) for the next photo
         }
+    }
+
+    /** Hands the file's bytes to the luma decoder (copied only when not on the heap) and reads to the frame. */
+    private int readFrame(ByteBuffer fileBytes) throws JpegLumaDecoder.DataException {
+        int n = fileBytes.remaining();
+        if (fileBytes.hasArray()) {
+            int from = fileBytes.arrayOffset() + fileBytes.position();
+            return luma.readFrame(fileBytes.array(), from, from + n);
+        }
+        if (copy.length < n) {
+            copy = null; // let the old copy go before allocating the new one
+            copy = new byte[n];
+        }
+        fileBytes.get(fileBytes.position(), copy, 0, n);
+        return luma.readFrame(copy, 0, n);
     }
 
     /**
@@ -72,20 +130,56 @@ public final class JpegGrayDecoder implements AutoCloseable {
     public long decode(String label, ByteBuffer fileBytes, ByteBuffer out, int expectedWidth, int expectedHeight)
             throws PhotoFormatException {
         checkSignature(label, fileBytes);
+        try {
+            if (readFrame(fileBytes) != JpegLumaDecoder.FAST || (luma.components() == 1 && !lumaForGray)) {
+                return decodeWithImageIO(label, fileBytes, out, expectedWidth, expectedHeight);
+            }
+            int w = luma.width();
+            int h = luma.height();
+            long need = checkSize(label, out, w, h, expectedWidth, expectedHeight);
+            int base = out.position();
+            ByteBuffer pixels = out.duplicate().order(out.order());
+            pixels.position(base + PrnuLayout.HEADER_BYTES);
+            if (!luma.decode(pixels.asFloatBuffer(), 0)) {
+                return decodeWithImageIO(label, fileBytes, out, expectedWidth, expectedHeight);
+            }
+            PrnuLayout.writeHeader(out, base, PrnuLayout.KIND_GRAY, h, w);
+            return need;
+        } catch (JpegLumaDecoder.DataException e) {
+            throw failure(label, fileBytes, e.getMessage(), e);
+        } finally {
+            luma.release();
+        }
+    }
+
+    /** Checks the header's size against the collection's and the output buffer; returns the bytes needed. */
+    private static long checkSize(String label, ByteBuffer out, int w, int h, int expectedWidth, int expectedHeight)
+            throws PhotoFormatException {
+        if ((expectedWidth > 0 && w != expectedWidth) || (expectedHeight > 0 && h != expectedHeight)) {
+            throw new PhotoFormatException(label, PhotoFormatException.Reason.WRONG_SIZE, "image is " + w + "x"
+                    + h + " but the collection's photos are " + expectedWidth + "x" + expectedHeight);
+        }
+        long need = PrnuLayout.grayBytes(h, w);
+        if (need > out.remaining()) {
+            throw new BufferTooSmallException(label + ": gray image " + w + "x" + h, need, out.remaining());
+        }
+        return need;
+    }
+
+    /**
+     * The JPEGs the luma decoder leaves alone, through ImageIO and the gray of its RGB (or gray) raster: the only
+     * decoder before the luma one, which tests and the decode benchmark compare with.
+     */
+    long decodeWithImageIO(String label, ByteBuffer fileBytes, ByteBuffer out, int expectedWidth,
+            int expectedHeight) throws PhotoFormatException {
+        ImageReader imageReader = reader();
         warnings.clear();
         try (ByteBufferImageInputStream in = new ByteBufferImageInputStream(fileBytes)) {
-            reader.setInput(in, true, true);
-            int w = reader.getWidth(0);
-            int h = reader.getHeight(0);
-            if ((expectedWidth > 0 && w != expectedWidth) || (expectedHeight > 0 && h != expectedHeight)) {
-                throw new PhotoFormatException(label, PhotoFormatException.Reason.WRONG_SIZE, "image is " + w + "x"
-                        + h + " but the collection's photos are " + expectedWidth + "x" + expectedHeight);
-            }
-            long need = PrnuLayout.grayBytes(h, w);
-            if (need > out.remaining()) {
-                throw new BufferTooSmallException(label + ": gray image " + w + "x" + h, need, out.remaining());
-            }
-            BufferedImage image = reader.read(0, readParam(label, w, h));
+            imageReader.setInput(in, true, true);
+            int w = imageReader.getWidth(0);
+            int h = imageReader.getHeight(0);
+            long need = checkSize(label, out, w, h, expectedWidth, expectedHeight);
+            BufferedImage image = imageReader.read(0, readParam(label, w, h));
             if (!warnings.isEmpty()) {
                 throw failure(label, fileBytes, warnings.get(0), null);
             }
@@ -99,7 +193,7 @@ public final class JpegGrayDecoder implements AutoCloseable {
             // the JDK decoder throws IIOException for bad data, and occasionally runtime exceptions for very bad data
             throw classify(label, fileBytes, e);
         } finally {
-            reader.setInput(null); // drop the stream, keep the reader (and its listener) for the next photo
+            imageReader.setInput(null); // drop the stream, keep the reader (and its listener) for the next photo
         }
     }
 
@@ -109,7 +203,7 @@ public final class JpegGrayDecoder implements AutoCloseable {
 
     /** Reuses the last destination image when the reader would create one of the same type and size. */
     private ImageReadParam readParam(String label, int w, int h) throws IOException {
-        Iterator<ImageTypeSpecifier> types = reader.getImageTypes(0);
+        Iterator<ImageTypeSpecifier> types = reader().getImageTypes(0);
         if (types == null || !types.hasNext()) {
             throw new PhotoFormatException(label, PhotoFormatException.Reason.UNSUPPORTED,
                     "JPEG colour encoding not supported by the decoder");
@@ -121,7 +215,7 @@ public final class JpegGrayDecoder implements AutoCloseable {
             destination = type.createBufferedImage(w, h);
             destinationType = type;
         }
-        ImageReadParam param = reader.getDefaultReadParam();
+        ImageReadParam param = reader().getDefaultReadParam();
         param.setDestination(destination);
         return param;
     }
@@ -225,7 +319,11 @@ public final class JpegGrayDecoder implements AutoCloseable {
 
     @Override
     public void close() {
-        reader.dispose();
+        if (reader != null) {
+            reader.dispose();
+            reader = null;
+        }
         destination = null;
+        copy = new byte[0];
     }
 }
