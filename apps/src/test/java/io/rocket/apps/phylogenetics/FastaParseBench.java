@@ -15,7 +15,9 @@ import java.util.zip.GZIPInputStream;
  * generated proteome ({@link PhyloGenerator}, 60 residues a line) read from a direct buffer as the application's
  * parse reads its input, gzip (as generated) and plain, rounds alternating between the two parsers. Run after
  * {@code mvn -pl apps test-compile}: {@code java -cp apps/target/classes:apps/target/test-classes:<test classpath>
- * io.rocket.apps.phylogenetics.FastaParseBench [PROTEINS [ROUNDS]]}.
+ * io.rocket.apps.phylogenetics.FastaParseBench [PROTEINS [ROUNDS [before|after]]]}. With {@code before} or
+ * {@code after} it times instead the first ROUNDS parses of the gzip file in this JVM with one parser (CVTree
+ * convention), as a run's parses mostly are (a few proteomes a thread): run it in a fresh JVM for each.
  */
 public final class FastaParseBench {
 
@@ -25,7 +27,8 @@ public final class FastaParseBench {
     /**
      * Prints the median time of each parser on each file and their ratio.
      *
-     * @param args proteins in the proteome (default 4400: about 1.3 M residues), timed rounds (default 15)
+     * @param args proteins in the proteome (default 4400: about 1.3 M residues), timed rounds (default 15), and
+     *             {@code before} or {@code after} for the first parses of the one parser
      */
     public static void main(String[] args) throws IOException {
         int proteins = args.length > 0 ? Integer.parseInt(args[0]) : 4400;
@@ -42,6 +45,10 @@ public final class FastaParseBench {
         }
         Files.delete(generated.treeFile());
         Files.delete(dir);
+        if (args.length > 2) {
+            firstParses(args[2], gz, plain.length, rounds);
+            return;
+        }
         for (Convention convention : new Convention[] {Convention.CVTREE, Convention.CVTREE5}) {
             time("gzip  " + convention, gz, plain.length, convention, rounds);
             time("plain " + convention, plain, plain.length, convention, rounds);
@@ -79,6 +86,31 @@ public final class FastaParseBench {
                         + " after %.3f ms (%.0f MB/s), ratio %.2f  [%d]%n", label, textBytes, file.length,
                 FastaParser.residueCount(out), before, textBytes / before / 1e3, after, textBytes / after / 1e3,
                 before / after, sink & 1);
+    }
+
+    private static void firstParses(String which, byte[] file, int textBytes, int parses) {
+        ByteBuffer input = ByteBuffer.allocateDirect(file.length).put(file).flip();
+        ByteBuffer out = ByteBuffer.allocateDirect((int) FastaParser.maxParsedBytes(textBytes))
+                .order(ByteOrder.LITTLE_ENDIAN);
+        boolean before = which.equals("before");
+        FastaParser newParser = new FastaParser();
+        PreviousFastaParser oldParser = new PreviousFastaParser();
+        long[] t = new long[parses];
+        for (int k = 0; k < parses; k++) {
+            long t0 = System.nanoTime();
+            if (before) {
+                oldParser.parse("b.faa.gz", input, out);
+            } else {
+                newParser.parse("b.faa.gz", input, out);
+            }
+            t[k] = System.nanoTime() - t0;
+        }
+        double total = 0;
+        for (long v : t) {
+            total += v;
+        }
+        System.out.printf(Locale.ROOT, "gzip first parses, %s: first %.3f ms, mean of %d %.3f ms, last %.3f ms%n",
+                which, t[0] / 1e6, parses, total / parses / 1e6, t[parses - 1] / 1e6);
     }
 
     private static double median(long[] values) {
