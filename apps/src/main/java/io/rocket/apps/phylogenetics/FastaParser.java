@@ -57,6 +57,26 @@ public final class FastaParser {
     private final byte[] chunk = new byte[CHUNK];
     private final byte[] staged = new byte[2 * CHUNK];
 
+    /** Class of every unsigned byte ({@link Alphabet}'s), held here so the scan loops read a constant array. */
+    private static final byte[] CLASS = new byte[256];
+
+    /** The bytes a header or comment line may not hold: control characters other than blanks (binary data). */
+    private static final boolean[] HEADER_JUNK = new boolean[256];
+
+    static {
+        for (int b = 0; b < 256; b++) {
+            CLASS[b] = Alphabet.classOf(b);
+            HEADER_JUNK[b] = CLASS[b] == Alphabet.JUNK && b < 0x80;
+        }
+    }
+
+    // The call in progress: its output buffer, where its parsed item starts, the room there and the stream
+    // position (from the item's start) where the next staged codes go.
+    private ByteBuffer out;
+    private int base;
+    private long capacity;
+    private long writePos;
+
     /** A parser with CVTree's reading of the text ({@link Convention#CVTREE}). */
     public FastaParser() {
         this(Convention.CVTREE);
@@ -161,12 +181,23 @@ public final class FastaParser {
     }
 
     private int scan(String source, InputStream text, ByteBuffer out) {
+        try {
+            return scanText(source, text, out);
+        } finally {
+            this.out = null; // the parser outlives the call (one per thread); the caller's buffer must not
+        }
+    }
+
+    private int scanText(String source, InputStream text, ByteBuffer out) {
         final boolean cvtree = convention.countsOtherCharactersAsA();
-        final int base = out.position();
-        final long capacity = out.limit() - base;
+        final boolean repeat = convention.repeatsProteins();
+        final byte[] classes = CLASS;
+        this.out = out;
+        this.base = out.position();
+        this.capacity = out.limit() - base;
+        this.writePos = HEADER_BYTES;
         final byte[] buf = chunk;
         final byte[] codes = staged;
-        long writePos = HEADER_BYTES;
         long textOffset = 0;
         long residues = 0;
         long proteins = 0;
@@ -179,31 +210,64 @@ public final class FastaParser {
         boolean pendingStop = false;
         long pendingBlanks = 0;
         // Codes staged for the output. Every byte of a chunk stages at most one code, so when a chunk starts with
-        // room for CHUNK codes none of its bytes needs a check; only waiting codes (any number) are checked.
+        // room for CHUNK codes none of its bytes needs a check; only waiting codes (any number) and a protein's
+        // second copy are checked, and leave that room again behind them.
         int w = 0;
         int n;
         while ((n = read(source, text, buf)) > 0) {
             if (w > codes.length - CHUNK) {
-                writePos = flush(out, base, capacity, writePos, codes, w);
-                w = 0;
+                w = flush(codes, w);
             }
             int i = 0;
             if (textOffset == 0 && n >= 3 && (buf[0] & 0xff) == 0xef && (buf[1] & 0xff) == 0xbb
                     && (buf[2] & 0xff) == 0xbf) {
                 i = 3; // a UTF-8 byte-order mark, as some Windows tools write
             }
-            for (; i < n; i++) {
-                int b = buf[i] & 0xff;
-                byte cls = Alphabet.classOf(b);
+            while (i < n) {
+                // Fast paths for what almost every byte of a proteome is: header text up to its newline, and runs
+                // of residue letters ending in a newline. They do exactly what the byte-at-a-time reading below
+                // does for those bytes in those states, and hand it every other byte.
                 if (skipLine) {
-                    if (cls == Alphabet.NEWLINE) {
-                        skipLine = false;
-                        lineStart = true;
-                    } else if (cls == Alphabet.JUNK && b < 0x80) {
-                        throw binary(source, textOffset + i, b);
+                    int j = i;
+                    int b = 0;
+                    while (j < n && (b = buf[j] & 0xff) != '\n') {
+                        if (HEADER_JUNK[b]) {
+                            throw binary(source, textOffset + j, b);
+                        }
+                        j++;
                     }
+                    if (j == n) {
+                        break; // the line goes on in the next chunk
+                    }
+                    skipLine = false;
+                    lineStart = true;
+                    i = j + 1;
                     continue;
                 }
+                if (seenHeader && !pendingStop && pendingBlanks == 0) {
+                    int j = i;
+                    byte cls;
+                    while (j < n && (cls = classes[buf[j] & 0xff]) < Alphabet.SIZE) {
+                        codes[w++] = cls;
+                        j++;
+                    }
+                    if (j != i) {
+                        proteinLength += j - i;
+                        lineStart = false;
+                        i = j;
+                        if (i == n) {
+                            break;
+                        }
+                    }
+                    if (buf[i] == '\n') {
+                        lineStart = true;
+                        i++;
+                        continue;
+                    }
+                }
+                // One byte at a time: everything else.
+                int b = buf[i] & 0xff;
+                byte cls = classes[b];
                 if (cls < Alphabet.SIZE) {
                     if (!seenHeader) {
                         throw new FastaFormatException(source, "not FASTA: sequence letter '" + (char) b
@@ -214,17 +278,7 @@ public final class FastaParser {
                         pendingStop = false;
                         pendingBlanks = 0;
                         proteinLength = addLength(source, proteinLength, waiting);
-                        for (long t = 0; t < waiting; t++) {
-                            if (w == codes.length) {
-                                writePos = flush(out, base, capacity, writePos, codes, w);
-                                w = 0;
-                            }
-                            codes[w++] = 0;
-                        }
-                        if (w > codes.length - CHUNK) {
-                            writePos = flush(out, base, capacity, writePos, codes, w);
-                            w = 0;
-                        }
+                        w = stageZeros(codes, w, waiting);
                     }
                     codes[w++] = cls;
                     proteinLength++;
@@ -239,6 +293,9 @@ public final class FastaParser {
                 } else if (cls == Alphabet.HEADER && lineStart) {
                     pendingStop = false; // one '*' or '-' ending a protein is dropped
                     if (proteinLength > 0) {
+                        if (repeat) {
+                            w = stageRepeat(codes, w, proteinLength);
+                        }
                         codes[w++] = SEPARATOR;
                         residues += proteinLength;
                         proteins++;
@@ -260,17 +317,7 @@ public final class FastaParser {
                         pendingBlanks = 0;
                         if (waiting != 0) {
                             proteinLength = addLength(source, proteinLength, waiting);
-                            for (long t = 0; t < waiting; t++) {
-                                if (w == codes.length) {
-                                    writePos = flush(out, base, capacity, writePos, codes, w);
-                                    w = 0;
-                                }
-                                codes[w++] = 0;
-                            }
-                            if (w > codes.length - CHUNK) {
-                                writePos = flush(out, base, capacity, writePos, codes, w);
-                                w = 0;
-                            }
+                            w = stageZeros(codes, w, waiting);
                         }
                         if (!pendingStop) {
                             codes[w++] = 0;
@@ -278,34 +325,35 @@ public final class FastaParser {
                         }
                     }
                 }
+                i++;
             }
             textOffset += n;
         }
         // a '*' or '-' ending the last protein is dropped with pendingStop
         if (proteinLength > 0) {
+            if (repeat) {
+                w = stageRepeat(codes, w, proteinLength);
+            }
             if (w == codes.length) {
-                writePos = flush(out, base, capacity, writePos, codes, w);
-                w = 0;
+                w = flush(codes, w);
             }
             codes[w++] = SEPARATOR;
             residues += proteinLength;
             proteins++;
         }
-        writePos = flush(out, base, capacity, writePos, codes, w);
+        flush(codes, w);
         if (textOffset == 0) {
             throw new FastaFormatException(source, "empty file");
         }
         if (residues == 0) {
             throw new FastaFormatException(source, "no protein residues in " + textOffset + " bytes of text");
         }
-        boolean repeat = convention.repeatsProteins();
-        long needed = repeat ? writePos + residues : writePos;
+        long needed = writePos; // with repeats, both copies are in it
         if (needed > capacity) {
             throw new BufferTooSmallException(source + ": parsed proteome (" + proteins + " proteins, " + residues
                     + " residues" + (repeat ? ", each protein twice" : "") + ")", needed, capacity, true);
         }
         if (repeat) {
-            repeatProteins(out, base + HEADER_BYTES, base + (int) writePos, residues);
             residues *= 2;
         }
         out.putInt(base, (int) proteins);
@@ -314,29 +362,57 @@ public final class FastaParser {
     }
 
     /**
-     * Rewrites the residue stream {@code [from, to)} of {@code out} in place so that every protein's codes appear
-     * twice before its separator (CVTree 5's s + s); the stream grows by {@code residues} bytes, which the caller
-     * checked fit. It works from the last protein back, so every write lands at or after the start of the protein
-     * being moved and no protein is overwritten before it is read: a protein's second copy goes past its old end,
-     * and its first copy is taken from the second.
+     * Stages {@code count} codes 0 (A) and leaves room for a chunk behind them; a blank run can be longer than any
+     * chunk.
      */
-    private static void repeatProteins(ByteBuffer out, int from, int to, long residues) {
-        ByteBuffer source = out.duplicate();
-        int srcEnd = to;
-        int dstEnd = (int) (to + residues);
-        while (srcEnd > from) {
-            int start = srcEnd - 1; // the protein's separator
-            while (start > from && out.get(start - 1) != SEPARATOR) {
-                start--;
+    private int stageZeros(byte[] codes, int w, long count) {
+        for (long t = 0; t < count; t++) {
+            if (w == codes.length) {
+                w = flush(codes, w);
             }
-            int length = srcEnd - 1 - start;
-            int second = dstEnd - 1 - length;
-            out.put(dstEnd - 1, SEPARATOR);
-            out.put(second, source, start, length);
-            out.put(second - length, source, second, length);
-            srcEnd = start;
-            dstEnd = second - length;
+            codes[w++] = 0;
         }
+        if (w > codes.length - CHUNK) {
+            w = flush(codes, w);
+        }
+        return w;
+    }
+
+    /**
+     * Stages the second copy of the protein whose {@code length} codes were staged last (CVTree 5's s + s), so
+     * that the stream comes out in its final layout in one pass, and leaves room for a chunk behind it. The first
+     * copy lies at the end of what was written, partly in the output already and partly still staged; once the
+     * output has overflowed nothing is copied any more, only counted, as {@link #flush} does.
+     */
+    private int stageRepeat(byte[] codes, int w, int length) {
+        long from = writePos + w - length; // stream position of the first copy
+        long end = from + length;
+        while (from < end) {
+            if (writePos > capacity) { // the output overflowed: count what is left, as the flushes would
+                writePos += w + (end - from);
+                return 0;
+            }
+            if (w == codes.length) {
+                w = flush(codes, w);
+                continue;
+            }
+            int room = codes.length - w;
+            if (from < writePos) { // already in the output
+                int n = (int) Math.min(Math.min(room, writePos - from), end - from);
+                out.get(base + (int) from, codes, w, n);
+                w += n;
+                from += n;
+            } else { // still staged, ahead of the copy's target
+                int n = (int) Math.min(room, end - from);
+                System.arraycopy(codes, (int) (from - writePos), codes, w, n);
+                w += n;
+                from += n;
+            }
+        }
+        if (w > codes.length - CHUNK) {
+            w = flush(codes, w);
+        }
+        return w;
     }
 
     /** A protein's length after {@code more} residues; a protein cannot pass 2^31 − 1 (nor can any buffer). */
@@ -349,12 +425,16 @@ public final class FastaParser {
         return (int) sum;
     }
 
-    /** Copies {@code length} bytes if they fit; past the end it only counts, so the final error is exact. */
-    private static long flush(ByteBuffer out, int base, long capacity, long writePos, byte[] buf, int length) {
+    /**
+     * Writes the {@code length} staged codes at the stream's write position if they fit; past the end it only
+     * counts, so the final error is exact. Returns the staged count left, 0.
+     */
+    private int flush(byte[] codes, int length) {
         if (writePos + length <= capacity) {
-            out.put(base + (int) writePos, buf, 0, length);
+            out.put(base + (int) writePos, codes, 0, length);
         }
-        return writePos + length;
+        writePos += length;
+        return 0;
     }
 
     private static int read(String source, InputStream text, byte[] buf) {
