@@ -50,6 +50,18 @@ class ResourceOptionsMixinTest {
         assertThat(options.hostThreads()).isEqualTo(Runtime.getRuntime().availableProcessors());
         assertThat(options.tileSize()).isEqualTo(RocketOptions.DEFAULT_TILE_SIZE);
         assertThat(options.inputs().diskCache()).isNull();
+        assertThat(options.tilePairs()).isEqualTo(RocketOptions.AUTO_TILE_PAIRS);
+    }
+
+    @Test
+    void tilePairs_autoOrACount() {
+        assertThat(rocketOptions("--tile-pairs", "AUTO").tilePairs()).isEqualTo(RocketOptions.AUTO_TILE_PAIRS);
+        assertThat(rocketOptions("--tile-pairs", "1").tilePairs()).isEqualTo(1);
+        assertThat(rocketOptions("--tile-pairs", "300").tilePairs()).isEqualTo(300);
+        assertThatThrownBy(() -> rocketOptions("--tile-pairs", "0"))
+                .hasMessage("--tile-pairs must be at least 1, got 0");
+        assertThatThrownBy(() -> rocketOptions("--tile-pairs", "many"))
+                .hasMessage("--tile-pairs must be auto or a number of pairs, got 'many'");
     }
 
     @Test

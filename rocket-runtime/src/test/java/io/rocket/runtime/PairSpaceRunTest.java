@@ -55,7 +55,7 @@ class PairSpaceRunTest {
     }
 
     /** A random space of {@code n} items: a rectangle (maybe with shared items), a list, or both. */
-    private static PairSpace randomSpace(int n, long seed, int kind) {
+    static PairSpace randomSpace(int n, long seed, int kind) {
         Random random = new Random(seed);
         int queryEnd = 1 + random.nextInt(n - 1);
         PairSpace rectangle = PairSpace.rectangle(n, queryEnd, random.nextInt(queryEnd + 1));

@@ -80,8 +80,10 @@ public final class SyntheticApp implements Application<Integer, Long> {
         if (!variableSizes) {
             return config.itemBytes();
         }
+        // 8, or 16 and more: from 9 to 15 bytes the value's two copies would overlap and spoil each other.
         long span = config.itemBytes() - 7;
-        return 8 + (int) Long.remainderUnsigned(SplitMix64.mix(config.seed() ^ SIZE_SALT) + item, span);
+        int size = 8 + (int) Long.remainderUnsigned(SplitMix64.mix(config.seed() ^ SIZE_SALT) + item, span);
+        return size < 16 ? 8 : size;
     }
 
     /** The keys 0..items-1. */

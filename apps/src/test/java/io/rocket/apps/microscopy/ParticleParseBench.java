@@ -76,13 +76,13 @@ public final class ParticleParseBench {
                 long t1 = System.nanoTime();
                 resampler.resample(raw, capped);
                 long t2 = System.nanoTime();
-                ParticleSlot.write(capped, slot);
+                ParticleSlot.write(capped, slot, settings.scale());
                 long t3 = System.nanoTime();
                 reader.read("p.json", file, raw);
                 long t4 = System.nanoTime();
                 resampler.resample(raw, capped);
                 long t5 = System.nanoTime();
-                ParticleSlot.write(capped, slot);
+                ParticleSlot.write(capped, slot, settings.scale());
                 long t6 = System.nanoTime();
                 sum[0] += t1 - t0;
                 sum[1] += t2 - t1;
@@ -128,7 +128,7 @@ public final class ParticleParseBench {
                 reader.read("p.json", files[k], raw);
             }
             resampler.resample(raw, capped);
-            ParticleSlot.write(capped, slot);
+            ParticleSlot.write(capped, slot, settings.scale());
             t[k] = System.nanoTime() - t0;
         }
         double total = 0;
