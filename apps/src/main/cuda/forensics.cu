@@ -532,6 +532,21 @@ extern "C" __global__ void forensics_ncc(const double* partial, int blocks, doub
 #define FORENSICS_CHUNK 32
 #define FORENSICS_TILE_PAIRS_PER_THREAD (FORENSICS_TILE_PAIRS / FORENSICS_BLOCK)
 
+#define FORENSICS_TILE_ROWS_PER_PASS (FORENSICS_BLOCK / FORENSICS_CHUNK)
+#define FORENSICS_TILE_ROWS_PER_THREAD (FORENSICS_TILE_ITEMS / FORENSICS_TILE_ROWS_PER_PASS)
+
+// A thread's share of chunk c of every tile item: items row, row + 8, ... at pixel lane (0 past the end, or when c
+// is past the last chunk); the loads are independent, so they are all in flight together.
+__device__ __forceinline__ void forensics_ncc_tile_load(const float* const* items, int itemCount, long long n,
+                                                        long long c, int row, int lane, float* next) {
+    long long pixel = c * FORENSICS_CHUNK + lane;
+    #pragma unroll
+    for (int k = 0; k < FORENSICS_TILE_ROWS_PER_THREAD; k++) {
+        int t = row + k * FORENSICS_TILE_ROWS_PER_PASS;
+        next[k] = t < itemCount && pixel < n ? items[t][FORENSICS_HEADER_FLOATS + pixel] : 0.0f;
+    }
+}
+
 extern "C" __global__ void forensics_ncc_tile_partials(const float* const* items, int itemCount, const int* pairs,
                                                        int pairCount, long long n, double* partial) {
     // Padded to 33 floats a row: threads reading the same pixel of different items hit different banks.
@@ -548,16 +563,23 @@ extern "C" __global__ void forensics_ncc_tile_partials(const float* const* items
     double sum = 0.0;
     double square = 0.0;
     int lane = threadIdx.x % FORENSICS_CHUNK;
-    int rowsPerPass = FORENSICS_BLOCK / FORENSICS_CHUNK;
+    int row = threadIdx.x / FORENSICS_CHUNK;
     long long chunks = (n + FORENSICS_CHUNK - 1) / FORENSICS_CHUNK;
-    for (long long c = blockIdx.x; c < chunks; c += gridDim.x) {
-        long long base = c * FORENSICS_CHUNK;
-        long long remaining = n - base;
-        int length = remaining < FORENSICS_CHUNK ? (int) remaining : FORENSICS_CHUNK;
-        for (int t = threadIdx.x / FORENSICS_CHUNK; t < itemCount; t += rowsPerPass) {
-            chunk[t][lane] = lane < length ? items[t][FORENSICS_HEADER_FLOATS + base + lane] : 0.0f;
+    // Software pipelining: the next chunk's pixels are loaded into registers (all of a thread's loads in flight at
+    // once) while this chunk is compared from shared memory, so a step waits on memory bandwidth, not latency.
+    float next[FORENSICS_TILE_ROWS_PER_THREAD];
+    long long c = blockIdx.x;
+    forensics_ncc_tile_load(items, itemCount, n, c, row, lane, next);
+    for (; c < chunks; c += gridDim.x) {
+        #pragma unroll
+        for (int k = 0; k < FORENSICS_TILE_ROWS_PER_THREAD; k++) {
+            int t = row + k * FORENSICS_TILE_ROWS_PER_PASS;
+            if (t < itemCount) {
+                chunk[t][lane] = next[k];
+            }
         }
         __syncthreads();
+        forensics_ncc_tile_load(items, itemCount, n, c + gridDim.x, row, lane, next);
         for (int k = 0; k < FORENSICS_TILE_PAIRS_PER_THREAD; k++) {
             if (threadIdx.x + k * FORENSICS_BLOCK < pairCount) {
                 const float* x = chunk[left[k]];

@@ -98,12 +98,9 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
             return;
         }
         try {
-            handOverCompareBuffers();
             lane.context.begin();
-            long length = lane.kernels.compare(node.keys.get(i), lane.items().buffer(slot(0)), node.keys.get(j),
-                    lane.items().buffer(slot(1)), resultOnDevice, lane.context);
+            pairStep();
             long cost = lane.context.end();
-            resultOnDevice.length(length);
             node.telemetry.record(TraceEvent.COMPARE, start, System.nanoTime(), cost, i, j);
             stage = Stage.COPY_OUT;
         } catch (Throwable t) {
@@ -119,24 +116,26 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
     }
 
     /**
-     * Readies the compare's buffers: both items to read, the result to fill. The L1 slots are readied and read only
-     * on this device's kernel thread (each device has its own L1), so no other thread moves their views' positions.
+     * The pair's compare, on the kernel thread: both items readied to read, the result to fill (the L1 slots are
+     * readied and read only on this device's kernel thread, so no other thread moves their views' positions), then
+     * the result's length set. Run alone or, on an overlapped device, between the step's two events.
      */
-    private void handOverCompareBuffers() {
-        lane.items().buffer(slot(0)).handOverForReading();
-        lane.items().buffer(slot(1)).handOverForReading();
+    private void pairStep() throws Exception {
+        DeviceBuffer left = lane.items().buffer(slot(0));
+        DeviceBuffer right = lane.items().buffer(slot(1));
+        left.handOverForReading();
+        right.handOverForReading();
         resultOnDevice.handOverForWriting();
+        resultOnDevice.length(lane.kernels.compare(node.keys.get(i), left, node.keys.get(j), right, resultOnDevice,
+                lane.context));
     }
 
     /** Overlapped: launch only; the slots stay pinned until {@link #copyOut} has seen the kernel finish. */
     private void launchCompare(long start) {
         try {
-            handOverCompareBuffers();
             overlapped.begin();
-            long length = lane.kernels.compare(node.keys.get(i), lane.items().buffer(slot(0)), node.keys.get(j),
-                    lane.items().buffer(slot(1)), resultOnDevice, lane.context);
+            pairStep();
             overlapped.end();
-            resultOnDevice.length(length);
         } catch (Throwable t) {
             error = node.errors().pairError(i, j, "compare", t);
             lane.items().release(this);

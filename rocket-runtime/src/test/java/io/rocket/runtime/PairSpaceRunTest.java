@@ -74,7 +74,7 @@ class PairSpaceRunTest {
     }
 
     /** Runs {@code space} on {@code nodes} in-JVM nodes ({@code faults} per rank); returns rank 0's summary. */
-    private static RunSummary runCluster(Application<Integer, Long> app, List<Integer> keys, PairSpace space,
+    static RunSummary runCluster(Application<Integer, Long> app, List<Integer> keys, PairSpace space,
                                          int nodes, RocketOptions options, Faults[] faults,
                                          ResultSink<Integer, Long> rank0) throws Exception {
         if (nodes == 1) {
@@ -107,7 +107,7 @@ class PairSpaceRunTest {
         }
     }
 
-    private static Faults[] none(int nodes) {
+    static Faults[] none(int nodes) {
         Faults[] faults = new Faults[nodes];
         java.util.Arrays.fill(faults, Faults.NONE);
         return faults;

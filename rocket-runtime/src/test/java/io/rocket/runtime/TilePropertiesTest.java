@@ -1,5 +1,6 @@
 package io.rocket.runtime;
 
+import io.rocket.cluster.Faults;
 import io.rocket.core.CacheSize;
 import io.rocket.core.ResultSink;
 import io.rocket.core.device.DeviceSpec;
@@ -12,6 +13,8 @@ import io.rocket.testkit.SyntheticCheck;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -64,11 +67,41 @@ class TilePropertiesTest {
         assertThat(tiled).isEqualTo(perPair).isNotEmpty();
     }
 
+    /**
+     * A node lost mid-run on a 3-node cluster, a rectangle of pairs: with tiles, rank 0 receives the results of a run
+     * with one pair a tile, every pair once (the lost node's tiles are recomputed by the others).
+     */
+    @Test
+    @Timeout(180)
+    void aLostNode_tilesGiveThePerPairResults() throws Exception {
+        int n = 120;
+        SyntheticApp app = new SyntheticApp(new SyntheticApp.Config(n, 256, Cost.ZERO, Cost.ZERO, Cost.parse("0.2"),
+                17), false, true);
+        PairSpace space = PairSpace.rectangle(n, 80, 30);
+        Map<Long, Long> tiled = new ConcurrentHashMap<>();
+        Map<Long, Long> perPair = new ConcurrentHashMap<>();
+        for (int tilePairs : new int[] {0, 1}) {
+            Faults[] faults = PairSpaceRunTest.none(3);
+            faults[1] = Faults.NONE.withCrashAfter(150);
+            RocketOptions options = options(false, 1, 12, 8, tilePairs);
+            RunSummary summary = PairSpaceRunTest.runCluster(app, app.keys(), space, 3, options, faults,
+                    collector(tilePairs == 0 ? tiled : perPair));
+            assertThat(((Number) summary.cluster.get("lost_nodes")).intValue()).isEqualTo(1);
+        }
+        assertThat(tiled).hasSize((int) space.pairs()).isEqualTo(perPair);
+    }
+
     /** Every result of a run, keyed by its pair; a pair twice or a failed one fails the test. */
     private static Map<Long, Long> collect(SyntheticApp app, PairSpace space, RocketOptions options)
             throws Exception {
         Map<Long, Long> results = new ConcurrentHashMap<>();
-        Rocket.run(app, app.keys(), space, options, new ResultSink<Integer, Long>() {
+        Rocket.run(app, app.keys(), space, options, collector(results));
+        return results;
+    }
+
+    /** A sink that puts each result into {@code results}; a pair twice or a failed one fails the test. */
+    private static ResultSink<Integer, Long> collector(Map<Long, Long> results) {
+        return new ResultSink<>() {
             @Override
             public void accept(int i, int j, Integer left, Integer right, Long result) {
                 assertThat(results.put((long) i << 32 | j, result)).as("pair (%d, %d) twice", i, j).isNull();
@@ -78,8 +111,7 @@ class TilePropertiesTest {
             public void failed(int i, int j, Integer left, Integer right, Throwable error) {
                 throw new AssertionError("pair (" + i + ", " + j + ") failed", error);
             }
-        });
-        return results;
+        };
     }
 
     private static RocketOptions options(boolean sim, int devices, int deviceSlots, int leaf, int tilePairs) {
