@@ -18,10 +18,12 @@ public enum TraceEvent {
     PREPROCESS("preprocess", "kernel", Args.ITEM, "the device's kernel thread preprocesses an item into its L1 slot"),
     /** A preprocessed item is copied back into its L2 slot. */
     COPY_BACK_ITEM("d2h item", "copy", Args.ITEM, "a preprocessed item is copied back into its L2 slot"),
-    /** The device's kernel thread compares two cached items. */
-    COMPARE("compare", "kernel", Args.PAIR, "the device's kernel thread compares two cached items"),
-    /** A pair's result is copied back to the host. */
-    COPY_OUT("d2h result", "copy", Args.PAIR, "a pair's result is copied back to the host"),
+    /** The device's kernel thread compares two cached items, or a tile's pairs (a span names its first pair). */
+    COMPARE("compare", "kernel", Args.PAIR, "the device's kernel thread compares two cached items, or a tile's pairs "
+            + "(a span names the tile's first pair; its cost counts per pair)"),
+    /** A pair's result, or every result of a tile in one copy, is copied back to the host. */
+    COPY_OUT("d2h result", "copy", Args.PAIR, "a pair's result, or every result of a tile in one copy, is copied back "
+            + "to the host"),
     /** The CPU pool turns a result buffer into the application's result. */
     POSTPROCESS("postprocess", "cpu", Args.PAIR, "the CPU pool turns a result buffer into the application's result"),
     /** An item is received from another node's host cache (L3). */
