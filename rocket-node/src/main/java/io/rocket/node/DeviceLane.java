@@ -45,6 +45,8 @@ final class DeviceLane<K, R> implements AutoCloseable {
     /** Tiles not in flight; empty when tileSpan is 0. */
     private final ArrayBlockingQueue<PairTile<K, R>> tiles;
     private final int tileCount;
+    /** See {@link #tileCompared}; written by the thread that learns a tile's cost, read by the worker. */
+    private volatile double recentPairNanos = -1;
 
     /** Tiles per device whose kernels complete before they return (cpu, sim): one computes while the next loads. */
     static final int HOST_TILES = 2;
@@ -146,6 +148,24 @@ final class DeviceLane<K, R> implements AutoCloseable {
     void returnTile(PairTile<K, R> tile) {
         tiles.add(tile);
         node.jobReturned(this);
+    }
+
+    /**
+     * A tile of {@code pairs} pairs compared in {@code nanos}: the lane's recent cost of a pair moves halfway to it.
+     * Recent, not the run's mean: a pair in a large tile costs less than one in a small tile (its items are read once
+     * for many pairs), so tiles grow as they are measured instead of being held small by the first ones.
+     */
+    void tileCompared(long nanos, int pairs) {
+        if (pairs > 0) {
+            double each = (double) nanos / pairs;
+            double before = recentPairNanos;
+            recentPairNanos = before < 0 ? each : (before + each) / 2;
+        }
+    }
+
+    /** The recent compare cost of a pair in this lane's tiles, in nanoseconds; negative before the first tile. */
+    double recentPairNanos() {
+        return recentPairNanos;
     }
 
     /** Whether every job and every tile is back in its pool. */

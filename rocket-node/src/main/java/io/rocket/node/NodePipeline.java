@@ -18,6 +18,7 @@ import io.rocket.core.exec.ThreadKind;
 import io.rocket.core.summary.CacheStats;
 import io.rocket.core.summary.InputTraffic;
 import io.rocket.core.trace.Telemetry;
+import io.rocket.core.trace.TraceEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -237,12 +238,15 @@ public final class NodePipeline<K, R> implements AutoCloseable {
     }
 
     /**
-     * Pairs a tile of {@code device} should hold now: a few milliseconds of compares at the mean cost measured so far
-     * (one until a pair was timed), so that cheap pairs go a leaf to a tile and expensive ones a pair at a time; at
-     * most what the run's {@code tilePairs} allows and a tile holds.
+     * Pairs a tile of {@code device} should hold now: tens of milliseconds of compares at the cost of a pair in the
+     * device's recent tiles, plus the mean postprocess (one until a tile was timed), so that cheap pairs go a leaf to
+     * a tile and expensive ones a pair at a time; at most what the run's {@code tilePairs} allows and a tile holds.
      */
     public int pairsPerTile(int device) {
-        return PairTile.pairsPerTask(telemetry, lanes.get(device).tilePairs);
+        DeviceLane<K, R> lane = lanes.get(device);
+        double compare = lane.recentPairNanos();
+        double pairNanos = compare < 0 ? compare : compare + 1e9 * telemetry.meanSeconds(TraceEvent.POSTPROCESS);
+        return PairTile.pairsPerTask(pairNanos, lane.tilePairs);
     }
 
     /**

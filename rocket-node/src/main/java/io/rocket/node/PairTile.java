@@ -6,7 +6,6 @@ import io.rocket.core.DeviceBuffer;
 import io.rocket.core.HostBuffer;
 import io.rocket.core.Tile;
 import io.rocket.core.device.DeviceKernelContext;
-import io.rocket.core.trace.Telemetry;
 import io.rocket.core.trace.TraceEvent;
 
 import java.nio.ByteBuffer;
@@ -48,12 +47,14 @@ public final class PairTile<K, R> extends CacheRequest implements Runnable {
     static final long RESULT_BUFFER_BYTES = 16L << 20;
 
     /**
-     * The compute time a task aims at. Long enough that its hand-offs (a few thread wake-ups, tens of microseconds)
-     * cost a few percent at most; short enough that the tasks a device has in flight, which no other device can take
-     * over, end within milliseconds of each other: a leaf of expensive pairs goes as one pair a task, as pair jobs
-     * would, and is not committed to one device as a whole while another runs dry.
+     * The compute time a tile aims at. Long enough that its hand-offs (a few thread wake-ups, tens of microseconds)
+     * cost nothing and that a kernel which reads each item once per tile gets tiles large enough to pay (forensics NCC
+     * on a cpu core reads a 4 MB item in about a millisecond and compares a pair in half of one: a tile of 5 ms
+     * would be a few pairs, read mostly for themselves); short enough that the tiles a device has in flight, which no
+     * other device can take over, end within a fraction of a second of each other: a leaf of expensive pairs goes as
+     * one pair a tile, as pair jobs would, and is not committed to one device as a whole while another runs dry.
      */
-    static final long TASK_NANOS = 5_000_000;
+    static final long TASK_NANOS = 50_000_000;
 
     private enum Stage { COMPUTE, COPY_OUT, POSTPROCESS, DELIVER }
 
@@ -132,16 +133,14 @@ public final class PairTile<K, R> extends CacheRequest implements Runnable {
     }
 
     /**
-     * Pairs a task should hold: about {@link #TASK_NANOS} of compares and postprocesses at the mean cost the run has
-     * measured so far, at least one and at most {@code most}; one until a pair was timed, so the first tasks of an
-     * expensive application are not whole leaves.
+     * Pairs a tile should hold: about {@link #TASK_NANOS} of compares and postprocesses at {@code pairNanos} a pair,
+     * at least one and at most {@code most}; one while no pair was timed ({@code pairNanos} negative), so the first
+     * tiles of an expensive application are not whole leaves.
      */
-    static int pairsPerTask(Telemetry telemetry, int most) {
-        if (telemetry.count(TraceEvent.COMPARE) == 0) {
+    static int pairsPerTask(double pairNanos, int most) {
+        if (pairNanos < 0) {
             return 1;
         }
-        double pairNanos = 1e9 * (telemetry.meanSeconds(TraceEvent.COMPARE)
-                + telemetry.meanSeconds(TraceEvent.POSTPROCESS));
         return (int) Math.max(1, Math.min(most, TASK_NANOS / Math.max(1.0, pairNanos)));
     }
 
@@ -271,7 +270,9 @@ public final class PairTile<K, R> extends CacheRequest implements Runnable {
             try {
                 lane.context.begin();
                 lane.kernels.compareTile(view, lane.context);
-                node.telemetry.costs(TraceEvent.COMPARE, liveCount, lane.context.end());
+                long cost = lane.context.end();
+                node.telemetry.costs(TraceEvent.COMPARE, liveCount, cost);
+                lane.tileCompared(cost, liveCount);
             } catch (Throwable t) {
                 failAll("compare", t);
             }
@@ -318,7 +319,9 @@ public final class PairTile<K, R> extends CacheRequest implements Runnable {
     private void copyOut() {
         if (liveCount > 0) {
             try {
-                node.telemetry.costs(TraceEvent.COMPARE, liveCount, overlapped.await());
+                long cost = overlapped.await();
+                node.telemetry.costs(TraceEvent.COMPARE, liveCount, cost);
+                lane.tileCompared(cost, liveCount);
             } catch (Throwable t) {
                 failAll("compare", t);
             }

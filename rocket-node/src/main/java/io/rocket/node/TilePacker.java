@@ -1,5 +1,7 @@
 package io.rocket.node;
 
+import java.util.function.BooleanSupplier;
+
 /**
  * Packs a worker's rows of pairs into {@link PairTile}s: as many rows as fit go to the kernels as one tile, and rows
  * over the same columns share those columns' items, so a leaf of cheap pairs whose items fit the L1 is one tile, one
@@ -54,7 +56,42 @@ public final class TilePacker<K, R> {
         this.skip = skip;
         this.beforePair = beforePair;
         this.cap = to.pairsPerTile(device);
-        this.span = Math.max(1, Math.min(to.tileSpan(device), cap / (ordered ? 2 : 1)));
+        this.span = span(to.tileSpan(device), cap, ordered);
+    }
+
+    /**
+     * Columns of one row piece: a tile of {@code cap} pairs is as square as the leaf allows (about sqrt(cap) rows
+     * against as many columns), since a kernel that reads each item once per tile reads r + c items for r·c pairs;
+     * never more than the tile's entries or pairs allow.
+     */
+    static int span(int tileSpan, int cap, boolean ordered) {
+        int square = (int) Math.ceil(Math.sqrt(cap / (ordered ? 2.0 : 1.0)));
+        return Math.max(1, Math.min(Math.min(tileSpan, cap / (ordered ? 2 : 1)), square));
+    }
+
+    /**
+     * The pairs (i, j), j &gt; i, of a leaf's rows {@code [r0, r1)} against columns {@code [c0, c1)}, a block of
+     * columns at a time: every row's piece over one block of columns, then the next block, so the rows of a tile
+     * share their columns' items.
+     *
+     * @param descending whether the rows go from the last to the first (the order the schedule asked for)
+     * @param stop asked before each row piece; true ends the leaf there (the rest of it is someone else's)
+     */
+    public void leaf(int r0, int r1, int c0, int c1, boolean descending, BooleanSupplier stop)
+            throws InterruptedException {
+        for (int block = c0; block < c1; block += span) {
+            int blockEnd = Math.min(c1, block + span);
+            for (int k = 0; k < r1 - r0; k++) {
+                if (stop.getAsBoolean()) {
+                    return;
+                }
+                int i = descending ? r1 - 1 - k : r0 + k;
+                int from = Math.max(block, i + 1);
+                if (from < blockEnd) {
+                    piece(i, from, blockEnd);
+                }
+            }
+        }
     }
 
     /** Row i over columns [c0, c1), in pieces of at most the span's columns (and the cap's pairs). */

@@ -71,13 +71,7 @@ final class RowSubmitter<K, R> implements PairSubmitter {
         }
         TilePacker<K, R> tiles = packer(to, device, skip.get());
         try {
-            for (int k = 0; k < r1 - r0 && !stop.getAsBoolean(); k++) {
-                int i = descending ? r1 - 1 - k : r0 + k;
-                int from = Math.max(c0, i + 1);
-                if (from < c1) {
-                    tiles.row(i, from, c1);
-                }
-            }
+            tiles.leaf(r0, r1, c0, c1, descending, stop);
             tiles.flush();
         } finally {
             tiles.abandon();

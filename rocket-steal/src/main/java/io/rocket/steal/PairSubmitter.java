@@ -20,7 +20,9 @@ public interface PairSubmitter {
     /**
      * The pairs of one leaf, row by row: for each row i of {@code [r0, r1)} (from {@code r1 - 1} down when
      * {@code descending}), the pairs (i, j) for every j in {@code [max(c0, i + 1), c1)}, as {@link #submitRow} has
-     * them. A pipeline may run several rows as one task. Stops between rows once {@code stop} says so.
+     * them. A pipeline may run several rows as one task, and go through the leaf a block of columns at a time (every
+     * row's pairs in the block, then the next block), so that a task's rows share their columns. Stops between rows
+     * once {@code stop} says so (the run is stopping).
      */
     default void submitLeaf(int device, int r0, int r1, int c0, int c1, boolean descending, BooleanSupplier stop)
             throws InterruptedException {

@@ -6,6 +6,8 @@ import io.rocket.core.Tile;
 import java.nio.ByteBuffer;
 import java.nio.FloatBuffer;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The NCC of every pair of a tile of PATTERN items on a cpu, cache-blocked: the items are walked once, a block of
@@ -20,17 +22,26 @@ import java.nio.file.Path;
  * double sums by float rounding over a block (about 1e-7 of the score's scale).
  *
  * <p>One instance per cpu device (its kernel thread only); the block arrays grow to the largest tile seen and are
- * reused: no allocation per pair.
+ * reused: no allocation per pair. An item's Σx and Σx² are kept by key after its first tile (two numbers an item),
+ * so later tiles only read it for its pairs.
  */
 final class NccTile {
     /** Pixels per block: 8 KB of each item, so a leaf's 32 items' blocks (256 KB) stay in a core's L2. */
     static final int BLOCK = 2048;
+    /** Most items whose sums are kept. */
+    static final int KNOWN_ITEMS = 1 << 16;
 
     private float[][] blocks = new float[0][];
     private FloatBuffer[] views = new FloatBuffer[0];
     private double[] sums = new double[0];
     private double[] squares = new double[0];
+    private boolean[] known = new boolean[0];
     private double[] dots = new double[0];
+    /**
+     * Σx and Σx² of the items seen, by key: an item is in many tiles, and its sums are half the work of reading it.
+     * Cleared when it reaches {@link #KNOWN_ITEMS} (a run's items, or the most recent of them).
+     */
+    private final Map<Path, double[]> stats = new HashMap<>();
 
     /** Scores every pair of {@code tile} into its result slot ({@link ForensicsPipeline#RESULT_BYTES}). */
     void compare(Tile<Path> tile) {
@@ -55,8 +66,10 @@ final class NccTile {
             }
             views[t] = item.duplicate().order(item.order()).position(PrnuLayout.HEADER_BYTES).slice()
                     .order(item.order()).asFloatBuffer();
-            sums[t] = 0;
-            squares[t] = 0;
+            double[] seen = stats.get(tile.key(t));
+            known[t] = seen != null;
+            sums[t] = seen == null ? 0 : seen[0];
+            squares[t] = seen == null ? 0 : seen[1];
         }
         for (int p = 0; p < pairs; p++) {
             dots[p] = 0;
@@ -66,8 +79,10 @@ final class NccTile {
             for (int t = 0; t < items; t++) {
                 float[] x = blocks[t];
                 views[t].get(from, x, 0, length);
-                sums[t] += sum(x, length);
-                squares[t] += dot(x, x, length);
+                if (!known[t]) {
+                    sums[t] += sum(x, length);
+                    squares[t] += dot(x, x, length);
+                }
             }
             for (int p = 0; p < pairs; p++) {
                 dots[p] += dot(blocks[tile.left(p)], blocks[tile.right(p)], length);
@@ -86,6 +101,12 @@ final class NccTile {
         }
         for (int t = 0; t < items; t++) {
             views[t] = null; // the items' memory is the cache's again
+            if (!known[t]) {
+                if (stats.size() >= KNOWN_ITEMS) {
+                    stats.clear();
+                }
+                stats.put(tile.key(t), new double[] {sums[t], squares[t]});
+            }
         }
     }
 
@@ -100,6 +121,7 @@ final class NccTile {
             views = new FloatBuffer[items];
             sums = new double[items];
             squares = new double[items];
+            known = new boolean[items];
         }
         if (dots.length < pairs) {
             dots = new double[pairs];
