@@ -202,9 +202,19 @@ static int jaccardCheck(const std::string& d) {
     FILE* f = fopen((d + "/jaccard.txt").c_str(), "r");
     double expected = 0; if (!f || fscanf(f, "%lf", &expected) != 1) { printf("no expected similarity\n"); return 1; }
     fclose(f);
-    bool ok = copied && std::fabs(result[0] - expected) < 1e-12;
-    printf("%lld x %lld hashes: similarity %.12g expected %.12g, sets copied %s: %s\n", n, m, result[0], expected,
-           copied ? "intact" : "CHANGED", ok ? "ok" : "MISMATCH");
+    // A tile as JaccardCudaKernels.compareTile launches it: items {A, B, A}, pairs (0,1), (1,0), (0,2), (2,1), one
+    // block each, results two doubles apart (the second must stay untouched).
+    const long long* table[3] = {(const long long*) sa.data(), (const long long*) sb.data(), (const long long*) sa.data()};
+    int counts[3] = {(int) n, (int) m, (int) n};
+    int pairs[8] = {0, 1, 1, 0, 0, 2, 2, 1};
+    std::vector<double> tile(8, -7.0);
+    launch(4, 256, [&] { jaccard_tile(table, counts, pairs, tile.data(), 2); });
+    bool tileOk = std::fabs(tile[0] - expected) < 1e-12 && std::fabs(tile[2] - expected) < 1e-12
+            && tile[4] == 1.0 && std::fabs(tile[6] - expected) < 1e-12
+            && tile[1] == -7.0 && tile[3] == -7.0 && tile[5] == -7.0 && tile[7] == -7.0;
+    bool ok = copied && std::fabs(result[0] - expected) < 1e-12 && tileOk;
+    printf("%lld x %lld hashes: similarity %.12g expected %.12g, tile %s, sets copied %s: %s\n", n, m, result[0],
+           expected, tileOk ? "agrees" : "DIFFERS", copied ? "intact" : "CHANGED", ok ? "ok" : "MISMATCH");
     return ok ? 0 : 1;
 }
 

@@ -9,13 +9,12 @@ extern "C" __global__ void jaccard_copy(const unsigned long long* in, unsigned l
     }
 }
 
-// Compare: one block; each thread looks its share of the left set up in the right set by binary search, the block
-// sums the hits, and thread 0 writes |A n B| / |A u B| as a double. Both sets are sorted and distinct in Java's order
-// of long, which is signed: the search compares signed values too (unsigned, a set with negative and positive hashes
-// is out of order, and about half the common hashes are missed).
-extern "C" __global__ void jaccard_compare(const long long* left, long long n,
-                                           const long long* right, long long m, double* result) {
-    __shared__ long long hits[256];
+// |A n B| over one block: each thread looks its share of the left set up in the right set by binary search and the
+// block sums the hits (thread 0 gets the total). Both sets are sorted and distinct in Java's order of long, which is
+// signed: the search compares signed values too (unsigned, a set with negative and positive hashes is out of order,
+// and about half the common hashes are missed).
+__device__ long long jaccard_common(const long long* left, long long n, const long long* right, long long m,
+                                    long long* hits) {
     long long mine = 0;
     for (long long i = threadIdx.x; i < n; i += blockDim.x) {
         long long x = left[i];
@@ -32,7 +31,32 @@ extern "C" __global__ void jaccard_compare(const long long* left, long long n,
         if (threadIdx.x < half) hits[threadIdx.x] += hits[threadIdx.x + half];
         __syncthreads();
     }
+    return hits[0];
+}
+
+// Compare one pair: one block of 256 threads; thread 0 writes |A n B| / |A u B| as a double.
+extern "C" __global__ void jaccard_compare(const long long* left, long long n,
+                                           const long long* right, long long m, double* result) {
+    __shared__ long long hits[256];
+    long long common = jaccard_common(left, n, right, m, hits);
     if (threadIdx.x == 0) {
-        result[0] = (double) hits[0] / (double) (n + m - hits[0]);
+        result[0] = (double) common / (double) (n + m - common);
+    }
+}
+
+// Compare a tile: one block of 256 threads per pair, all pairs in one launch. items[t] is tile item t's set and
+// counts[t] its length; pair p compares items pairs[2p] and pairs[2p + 1] and writes its similarity to
+// results[p * stride] (stride in doubles).
+extern "C" __global__ void jaccard_tile(const long long* const* items, const int* counts, const int* pairs,
+                                        double* results, int stride) {
+    __shared__ long long hits[256];
+    int p = blockIdx.x;
+    int a = pairs[2 * p];
+    int b = pairs[2 * p + 1];
+    long long n = counts[a];
+    long long m = counts[b];
+    long long common = jaccard_common(items[a], n, items[b], m, hits);
+    if (threadIdx.x == 0) {
+        results[(long long) p * stride] = (double) common / (double) (n + m - common);
     }
 }
