@@ -334,6 +334,9 @@ public final class PairTile<K, R> extends CacheRequest implements Runnable {
 
     /** One copy of every pair's result slot (up to the last pair's), then each host slot's length set to its pair's. */
     private void copyResults(long start) {
+        if (liveCount == 0 || stride == 0) {
+            return; // nothing computed (every pair's item failed), or results of no bytes
+        }
         lane.device.copyToHost(resultsOnDevice, resultsOnHost, liveCount * stride);
         for (int k = 0; k < liveCount; k++) {
             hostSlots[k].length(deviceSlots[k].length());

@@ -84,8 +84,18 @@ final class NccTile {
                     squares[t] += dot(x, x, length);
                 }
             }
-            for (int p = 0; p < pairs; p++) {
-                dots[p] += dot(blocks[tile.left(p)], blocks[tile.right(p)], length);
+            int p = 0;
+            while (p < pairs) {
+                int a = tile.left(p);
+                if (p + 1 < pairs && tile.left(p + 1) == a) {
+                    // Two pairs of one row: the row's block is read once for both (half the loads, twice the
+                    // independent sums in flight).
+                    dot2(blocks[a], blocks[tile.right(p)], blocks[tile.right(p + 1)], length, dots, p);
+                    p += 2;
+                } else {
+                    dots[p] += dot(blocks[a], blocks[tile.right(p)], length);
+                    p++;
+                }
             }
         }
         for (int p = 0; p < pairs; p++) {
@@ -145,6 +155,39 @@ final class NccTile {
             s0 += x[i];
         }
         return (double) s0 + s1 + s2 + s3;
+    }
+
+    /** Adds Σ x[i]·y[i] to {@code out[at]} and Σ x[i]·z[i] to {@code out[at + 1]}, in float, four accumulators each. */
+    static void dot2(float[] x, float[] y, float[] z, int length, double[] out, int at) {
+        float y0 = 0;
+        float y1 = 0;
+        float y2 = 0;
+        float y3 = 0;
+        float z0 = 0;
+        float z1 = 0;
+        float z2 = 0;
+        float z3 = 0;
+        int i = 0;
+        for (; i + 3 < length; i += 4) {
+            float x0 = x[i];
+            float x1 = x[i + 1];
+            float x2 = x[i + 2];
+            float x3 = x[i + 3];
+            y0 += x0 * y[i];
+            y1 += x1 * y[i + 1];
+            y2 += x2 * y[i + 2];
+            y3 += x3 * y[i + 3];
+            z0 += x0 * z[i];
+            z1 += x1 * z[i + 1];
+            z2 += x2 * z[i + 2];
+            z3 += x3 * z[i + 3];
+        }
+        for (; i < length; i++) {
+            y0 += x[i] * y[i];
+            z0 += x[i] * z[i];
+        }
+        out[at] += (double) y0 + y1 + y2 + y3;
+        out[at + 1] += (double) z0 + z1 + z2 + z3;
     }
 
     /** Σ x[i]·y[i] in float, four accumulators. */
