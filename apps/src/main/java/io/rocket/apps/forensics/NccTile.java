@@ -15,30 +15,38 @@ import java.util.Map;
  * the core's cache. A pair job reads both of its items from memory for itself, twice (means, then products); a tile
  * of r rows against c columns reads each of its r + c items once for all r·c pairs.
  *
- * <p>One pass: per item Σx and Σx², per pair Σxy, so NCC = (Σxy − ΣxΣy/n) / sqrt((Σx² − (Σx)²/n)(Σy² − (Σy)²/n)).
- * Within a block the sums run in float with four independent accumulators (the loop the JIT turns into pipelined
- * multiply-adds); each block's sums are added in double. Patterns are nearly zero-mean after {@link ZeroMeanTotal},
- * so the one-pass centring loses nothing to cancellation; the score differs from {@link NccComparator}'s two-pass
- * double sums by float rounding over a block (about 1e-7 of the score's scale).
+ * <p>As {@link NccComparator}, NCC = Σ(x−x̄)(y−ȳ) / sqrt(Σ(x−x̄)² Σ(y−ȳ)²), with nothing lost to cancellation for
+ * an item far from zero-mean: the first time an item is in a tile, a pass of its own finds its mean and spread; an
+ * item whose mean is more than {@link #CENTRE_ABOVE} of its standard deviation is then centred block by block as it
+ * is read, while for the others (patterns are nearly zero-mean after {@link ZeroMeanTotal}) the mean's share of Σxy,
+ * n·x̄·ȳ, is taken out afterwards. Within a block the sums run in float with four independent accumulators (two
+ * pairs of one row share a pass over the row's block); each block's sums are added in double, so a score differs
+ * from {@link NccComparator}'s double sums by float rounding over a block (about 1e-7 of the score's scale).
  *
  * <p>One instance per cpu device (its kernel thread only); the block arrays grow to the largest tile seen and are
- * reused: no allocation per pair. An item's Σx and Σx² are kept by key after its first tile (two numbers an item),
- * so later tiles only read it for its pairs.
+ * reused: no allocation per pair. An item's mean and Σ(x−x̄)² are kept by key after its first tile (two numbers an
+ * item), so later tiles only read it for its pairs.
  */
 final class NccTile {
     /** Pixels per block: 8 KB of each item, so a leaf's 32 items' blocks (256 KB) stay in a core's L2. */
     static final int BLOCK = 2048;
     /** Most items whose sums are kept. */
     static final int KNOWN_ITEMS = 1 << 16;
+    /**
+     * An item whose mean is above this fraction of its standard deviation is centred block by block; below it the
+     * mean's share of Σxy is taken out afterwards (n·x̄·ȳ), which then cancels nothing that matters.
+     */
+    static final double CENTRE_ABOVE = 1e-2;
 
     private float[][] blocks = new float[0][];
     private FloatBuffer[] views = new FloatBuffer[0];
-    private double[] sums = new double[0];
+    private double[] means = new double[0];
     private double[] squares = new double[0];
-    private boolean[] known = new boolean[0];
+    private boolean[] centred = new boolean[0];
     private double[] dots = new double[0];
     /**
-     * Σx and Σx² of the items seen, by key: an item is in many tiles, and its sums are half the work of reading it.
+     * The mean and Σ(x−x̄)² of the items seen, by key: an item is in many tiles, and its sums are most of the work of
+     * reading it.
      * Cleared when it reaches {@link #KNOWN_ITEMS} (a run's items, or the most recent of them).
      */
     private final Map<Path, double[]> stats = new HashMap<>();
@@ -67,9 +75,16 @@ final class NccTile {
             views[t] = item.duplicate().order(item.order()).position(PrnuLayout.HEADER_BYTES).slice()
                     .order(item.order()).asFloatBuffer();
             double[] seen = stats.get(tile.key(t));
-            known[t] = seen != null;
-            sums[t] = seen == null ? 0 : seen[0];
-            squares[t] = seen == null ? 0 : seen[1];
+            if (seen == null) {
+                seen = moments(views[t], blocks[t], n);
+                if (stats.size() >= KNOWN_ITEMS) {
+                    stats.clear();
+                }
+                stats.put(tile.key(t), seen);
+            }
+            means[t] = seen[0];
+            squares[t] = seen[1];
+            centred[t] = seen[2] != 0;
         }
         for (int p = 0; p < pairs; p++) {
             dots[p] = 0;
@@ -79,9 +94,8 @@ final class NccTile {
             for (int t = 0; t < items; t++) {
                 float[] x = blocks[t];
                 views[t].get(from, x, 0, length);
-                if (!known[t]) {
-                    sums[t] += sum(x, length);
-                    squares[t] += dot(x, x, length);
+                if (centred[t]) {
+                    centre(x, length, (float) means[t]);
                 }
             }
             int p = 0;
@@ -101,22 +115,16 @@ final class NccTile {
         for (int p = 0; p < pairs; p++) {
             int a = tile.left(p);
             int b = tile.right(p);
-            double sxy = dots[p] - sums[a] * sums[b] / n;
-            double sxx = squares[a] - sums[a] * sums[a] / n;
-            double syy = squares[b] - sums[b] * sums[b] / n;
-            double denominator = Math.sqrt(sxx * syy);
+            // What the blocks summed is Σ(x−x̄)(y−ȳ) + n·r(x)·r(y), with r the mean left in an uncentred item.
+            double rx = centred[a] ? 0 : means[a];
+            double ry = centred[b] ? 0 : means[b];
+            double denominator = Math.sqrt(squares[a] * squares[b]);
             DeviceBuffer result = tile.result(p);
-            result.byteBuffer().putDouble(0, denominator > 0 ? sxy / denominator : 0.0);
+            result.byteBuffer().putDouble(0, denominator > 0 ? (dots[p] - n * rx * ry) / denominator : 0.0);
             result.length(ForensicsPipeline.RESULT_BYTES);
         }
         for (int t = 0; t < items; t++) {
             views[t] = null; // the items' memory is the cache's again
-            if (!known[t]) {
-                if (stats.size() >= KNOWN_ITEMS) {
-                    stats.clear();
-                }
-                stats.put(tile.key(t), new double[] {sums[t], squares[t]});
-            }
         }
     }
 
@@ -129,12 +137,49 @@ final class NccTile {
             }
             blocks = more;
             views = new FloatBuffer[items];
-            sums = new double[items];
+            means = new double[items];
             squares = new double[items];
-            known = new boolean[items];
+            centred = new boolean[items];
         }
         if (dots.length < pairs) {
             dots = new double[pairs];
+        }
+    }
+
+    /**
+     * An item's mean x̄, Σ(x−x̄)² and whether its blocks are centred before use (1) or not (0), read a block at a
+     * time through {@code scratch}: one pass for Σx and Σx², and, for an item whose mean is more than
+     * {@link #CENTRE_ABOVE} of its spread, a second for Σ(x−x̄)², which Σx² − n·x̄² would lose to cancellation.
+     * Patterns are nearly zero-mean after {@link ZeroMeanTotal}, so they take the one pass and are never centred.
+     */
+    private static double[] moments(FloatBuffer values, float[] scratch, int n) {
+        double total = 0;
+        double square = 0;
+        for (int from = 0; from < n; from += BLOCK) {
+            int length = Math.min(BLOCK, n - from);
+            values.get(from, scratch, 0, length);
+            total += sum(scratch, length);
+            square += dot(scratch, scratch, length);
+        }
+        double mean = total / n;
+        double spread = Math.max(0, square - n * mean * mean);
+        if (mean * mean <= CENTRE_ABOVE * CENTRE_ABOVE * spread / n) {
+            return new double[] {mean, spread, 0};
+        }
+        double centred = 0;
+        for (int from = 0; from < n; from += BLOCK) {
+            int length = Math.min(BLOCK, n - from);
+            values.get(from, scratch, 0, length);
+            centre(scratch, length, (float) mean);
+            centred += dot(scratch, scratch, length);
+        }
+        return new double[] {mean, centred, 1};
+    }
+
+    /** Subtracts {@code mean} from the block's values. */
+    private static void centre(float[] x, int length, float mean) {
+        for (int i = 0; i < length; i++) {
+            x[i] -= mean;
         }
     }
 
