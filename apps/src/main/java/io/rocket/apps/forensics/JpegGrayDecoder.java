@@ -54,15 +54,29 @@ public final class JpegGrayDecoder implements AutoCloseable {
      * samples.
      */
     private final boolean lumaForGray;
+    /** libjpeg-turbo, where the system has it; null to decode in Java (and ImageIO) only. */
+    private final TurboJpegGray turbo;
 
-    /** A decoder; its ImageIO JPEG reader is only created for a photo that needs it. */
+    /**
+     * A decoder: libjpeg-turbo where the system has its TurboJPEG library, else the luma decoder and ImageIO; its
+     * ImageIO JPEG reader is only created for a photo that needs it.
+     */
     public JpegGrayDecoder() {
-        this(false);
+        this(false, TurboJpegGray.available());
     }
 
-    /** A decoder that also takes gray JPEGs through the luma decoder (tests and the decode benchmark). */
+    /**
+     * A decoder of the Java paths only, that also takes gray JPEGs through the luma decoder when {@code lumaForGray}
+     * (tests and the decode benchmark).
+     */
     JpegGrayDecoder(boolean lumaForGray) {
+        this(lumaForGray, false);
+    }
+
+    /** A decoder with libjpeg-turbo when {@code native} (and the system has it), else the Java paths. */
+    JpegGrayDecoder(boolean lumaForGray, boolean nativeTurbo) {
         this.lumaForGray = lumaForGray;
+        this.turbo = nativeTurbo && TurboJpegGray.available() ? new TurboJpegGray() : null;
     }
 
     private ImageReader reader() {
@@ -131,7 +145,25 @@ public final class JpegGrayDecoder implements AutoCloseable {
             throws PhotoFormatException {
         checkSignature(label, fileBytes);
         try {
-            if (readFrame(fileBytes) != JpegLumaDecoder.FAST || (luma.components() == 1 && !lumaForGray)) {
+            int frame = readFrame(fileBytes);
+            if (turbo != null && frame == JpegLumaDecoder.FAST && luma.components() > 1 && luma.height() > 0
+                    && endsWithEoi(fileBytes)) {
+                // A sequential colour photo: libjpeg-turbo's gray is its Y, the luma decoder's values, in half its
+                // time. Gray photos stay with ImageIO's native libjpeg (as fast, with no copy of the samples),
+                // progressive colour with ImageIO's gray from RGB, and a truncated file (no EOI) goes to the Java
+                // paths, whose error names the problem.
+                int w = luma.width();
+                int h = luma.height();
+                long need = checkSize(label, out, w, h, expectedWidth, expectedHeight);
+                int base = out.position();
+                ByteBuffer pixels = out.duplicate().order(out.order());
+                pixels.position(base + PrnuLayout.HEADER_BYTES);
+                if (turbo.decode(fileBytes, w, h, pixels.asFloatBuffer())) {
+                    PrnuLayout.writeHeader(out, base, PrnuLayout.KIND_GRAY, h, w);
+                    return need;
+                }
+            }
+            if (frame != JpegLumaDecoder.FAST || (luma.components() == 1 && !lumaForGray)) {
                 return decodeWithImageIO(label, fileBytes, out, expectedWidth, expectedHeight);
             }
             int w = luma.width();
@@ -319,6 +351,9 @@ public final class JpegGrayDecoder implements AutoCloseable {
 
     @Override
     public void close() {
+        if (turbo != null) {
+            turbo.close();
+        }
         if (reader != null) {
             reader.dispose();
             reader = null;
