@@ -535,15 +535,16 @@ extern "C" __global__ void forensics_ncc(const double* partial, int blocks, doub
 #define FORENSICS_TILE_ROWS_PER_PASS (FORENSICS_BLOCK / FORENSICS_CHUNK)
 #define FORENSICS_TILE_ROWS_PER_THREAD (FORENSICS_TILE_ITEMS / FORENSICS_TILE_ROWS_PER_PASS)
 
-// A thread's share of chunk c of every tile item: items row, row + 8, ... at pixel lane (0 past the end, or when c
-// is past the last chunk); the loads are independent, so they are all in flight together.
+// A thread's share of chunk c of every tile item: items row, row + 8, ... at pixel lane, less the item's shift
+// (0 past the end, or when c is past the last chunk); the loads are independent, so they are all in flight together.
 __device__ __forceinline__ void forensics_ncc_tile_load(const float* const* items, int itemCount, long long n,
-                                                        long long c, int row, int lane, float* next) {
+                                                        long long c, int row, int lane, const float* shift,
+                                                        float* next) {
     long long pixel = c * FORENSICS_CHUNK + lane;
     #pragma unroll
     for (int k = 0; k < FORENSICS_TILE_ROWS_PER_THREAD; k++) {
         int t = row + k * FORENSICS_TILE_ROWS_PER_PASS;
-        next[k] = t < itemCount && pixel < n ? items[t][FORENSICS_HEADER_FLOATS + pixel] : 0.0f;
+        next[k] = t < itemCount && pixel < n ? items[t][FORENSICS_HEADER_FLOATS + pixel] - shift[t] : 0.0f;
     }
 }
 
@@ -567,9 +568,17 @@ extern "C" __global__ void forensics_ncc_tile_partials(const float* const* items
     long long chunks = (n + FORENSICS_CHUNK - 1) / FORENSICS_CHUNK;
     // Software pipelining: the next chunk's pixels are loaded into registers (all of a thread's loads in flight at
     // once) while this chunk is compared from shared memory, so a step waits on memory bandwidth, not latency.
+    // Each item is shifted by its first pixel: NCC does not change, and an item far from zero-mean keeps its sums
+    // small (a sample is about a standard deviation from the mean), so the one-pass centring cancels nothing.
+    // (In shared memory, read as broadcasts: registers are what limits the blocks per multiprocessor.)
+    __shared__ float shift[FORENSICS_TILE_ITEMS];
+    if (threadIdx.x < itemCount) {
+        shift[threadIdx.x] = items[threadIdx.x][FORENSICS_HEADER_FLOATS];
+    }
+    __syncthreads();
     float next[FORENSICS_TILE_ROWS_PER_THREAD];
     long long c = blockIdx.x;
-    forensics_ncc_tile_load(items, itemCount, n, c, row, lane, next);
+    forensics_ncc_tile_load(items, itemCount, n, c, row, lane, shift, next);
     for (; c < chunks; c += gridDim.x) {
         #pragma unroll
         for (int k = 0; k < FORENSICS_TILE_ROWS_PER_THREAD; k++) {
@@ -579,7 +588,7 @@ extern "C" __global__ void forensics_ncc_tile_partials(const float* const* items
             }
         }
         __syncthreads();
-        forensics_ncc_tile_load(items, itemCount, n, c + gridDim.x, row, lane, next);
+        forensics_ncc_tile_load(items, itemCount, n, c + gridDim.x, row, lane, shift, next);
         for (int k = 0; k < FORENSICS_TILE_PAIRS_PER_THREAD; k++) {
             if (threadIdx.x + k * FORENSICS_BLOCK < pairCount) {
                 const float* x = chunk[left[k]];

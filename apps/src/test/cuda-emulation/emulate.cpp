@@ -117,7 +117,7 @@ static double forensicsTileCheck(const std::vector<float>& i1, const std::vector
         items[1][4 + i] = y;
         items[2][4 + i] = 0.6f * x + 0.4f * y;
         items[3][4 + i] = 0.25f;                       // constant: NCC 0 with everything
-        items[4][4 + i] = y - 0.3f * x + 0.01f;        // a mean far from 0
+        items[4][4 + i] = y - 0.3f * x + 40.0f;        // a mean far from 0 (tens of standard deviations)
         items[5][4 + i] = -x;
     }
     std::vector<int> pairs;
