@@ -6,7 +6,7 @@ import io.rocket.core.DeviceBuffer;
 
 /**
  * Where a device lane's compares find their items, pinned by a {@link CacheRequest} (a pair job's two items, a
- * resident row's many) while they are read: the device's own cache (L1), filled by copies from the node's host cache
+ * tile's many) while they are read: the device's own cache (L1), filled by copies from the node's host cache
  * (L2), on devices with memory of their own ({@link DeviceItems}); or the node's L2 itself, read in place, on devices
  * whose memory is the host's ({@link HostItems}: no second buffer, no copy, one memory budget).
  */

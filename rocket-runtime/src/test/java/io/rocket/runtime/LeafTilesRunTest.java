@@ -18,7 +18,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A leaf's rows packed into resident-row tasks on a cpu device: with an L1 that holds a whole leaf (one task per
+ * A leaf's rows packed into tiles on a cpu device: with an L1 that holds a whole leaf (one task per
  * leaf, rows sharing their column entries), one that holds a few rows, and one so small that rows are split into
  * pieces, every pair arrives exactly once with its exact value, in both orientations for an ordered application.
  */

@@ -62,7 +62,7 @@ public record DeviceSpec(DeviceKind kind, int count, List<Integer> ordinals, dou
 
     /**
      * How many cores of a node compute pairs when its cpu devices are {@code cpu:all}. Each cpu device computes
-     * its cached pairs on its own kernel thread (a leaf at a time, see the node pipeline's resident rows), so a
+     * its cached pairs on its own kernel thread (a leaf at a time, see the node pipeline's tiles), so a
      * device keeps one core busy. On a small node every core
      * computes: the runtime's own threads (I/O, parse, copies, the result writer) are idle once the items are
      * cached. From 5 cores up one core is left to them, because there they have enough work (reading, parsing and
