@@ -1,6 +1,7 @@
 package io.rocket.node;
 
 import io.rocket.cache.CacheRequest;
+import io.rocket.cache.Grant;
 import io.rocket.cache.SlotCache;
 import io.rocket.core.DeviceBuffer;
 
@@ -36,6 +37,24 @@ abstract class LaneItems {
 
     /** Items a request found readable when it was granted: uses the levels below must hear of, if any. */
     abstract void used(int[] items, int n);
+
+    /**
+     * What a request of the lane does once granted, on the granting thread: the items the lane lacks start loading,
+     * the ones it holds count as uses in the levels below ({@code hits}: scratch of at least the request's size).
+     */
+    final void granted(CacheRequest request, int[] hits) {
+        int readable = 0;
+        for (int p = 0; p < request.count(); p++) {
+            if (request.grant(p) == Grant.LOAD) {
+                load(request.item(p), request.slot(p));
+            } else if (request.grant(p) == Grant.READY) {
+                hits[readable++] = request.item(p);
+            }
+        }
+        if (readable > 0) {
+            used(hits, readable);
+        }
+    }
 
     /**
      * The most items one request of the lane may pin: the whole L1 of a device, or, read in place, a share of the L2

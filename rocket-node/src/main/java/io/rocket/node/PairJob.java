@@ -1,7 +1,6 @@
 package io.rocket.node;
 
 import io.rocket.cache.CacheRequest;
-import io.rocket.cache.Grant;
 import io.rocket.core.DeviceBuffer;
 import io.rocket.core.HostBuffer;
 import io.rocket.core.device.DeviceKernelContext;
@@ -53,17 +52,7 @@ final class PairJob<K, R> extends CacheRequest implements Runnable {
 
     @Override
     protected void onGranted() {
-        int readable = 0;
-        for (int p = 0; p < count(); p++) {
-            if (grant(p) == Grant.LOAD) {
-                lane.items().load(item(p), slot(p));
-            } else if (grant(p) == Grant.READY) {
-                hits[readable++] = item(p);
-            }
-        }
-        if (readable > 0) {
-            lane.items().used(hits, readable);
-        }
+        lane.items().granted(this, hits);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package io.rocket.node;
 
 import io.rocket.cache.CacheRequest;
-import io.rocket.cache.Grant;
 import io.rocket.core.DeviceBuffer;
 import io.rocket.core.HostBuffer;
 import io.rocket.core.Tile;
@@ -188,17 +187,7 @@ public final class PairTile<K, R> extends CacheRequest implements Runnable {
     /** On the granting thread: the items the L1 lacks start loading; the ones it holds count as uses in L2 too. */
     @Override
     protected void onGranted() {
-        int readable = 0;
-        for (int p = 0; p < count(); p++) {
-            if (grant(p) == Grant.LOAD) {
-                lane.items().load(item(p), slot(p));
-            } else if (grant(p) == Grant.READY) {
-                hits[readable++] = item(p);
-            }
-        }
-        if (readable > 0) {
-            lane.items().used(hits, readable);
-        }
+        lane.items().granted(this, hits);
     }
 
     /** Every item readable or failed: the pairs run on the kernel thread, those with a failed item failing with it. */
