@@ -1,22 +1,20 @@
 package io.rocket.steal;
 
 import io.rocket.core.RocketException;
-import io.rocket.core.summary.PerformanceModel;
 
 /**
- * The most pairs a run can track. A {@link PairSet} holds one bit per pair in a {@link java.util.BitSet}, indexed by
- * {@code int}: at most 2^31 − 1 pairs, which is every pair i &lt; j of 65,536 items, or both orientations of 46,341.
- * A run tracks the pairs of all its items (not only those of its space) when it is a cluster run (rank 0's finished
- * pairs, recovery, the start plan), when its space is not every pair of one list (the pairs outside it are marked
- * done: {@code --against}, {@code --pairs}, unions) and with {@code --journal} or {@code --store} (the pairs taken
- * from earlier runs). A run of every pair of one list on one node without them tracks none and has no such limit.
+ * The most items whose pairs a run can track. A {@link PairSet} keeps the pair matrix as tiles in one table
+ * ({@link PairSet#maxItems}: about 67 million items, or 47 million in both orientations), far beyond what the item
+ * lists and caches of a run hold. A run tracks the pairs of all its items (not only those of its space) when it is a
+ * cluster run (rank 0's finished pairs, recovery, the start plan), when its space is not every pair of one list (the
+ * pairs outside it are marked done: {@code --against}, {@code --pairs}, unions) and with {@code --journal} or
+ * {@code --store} (the pairs taken from earlier runs). A run of every pair of one list on one node without them
+ * tracks none and has no such limit.
  *
  * <p>Such a run is refused before anything is opened, in one line that names the limit and the way around it,
  * rather than failing once its outputs exist.
  */
 public final class PairLimit {
-    /** The most pairs a {@link PairSet} holds. */
-    public static final long MAX_PAIRS = Integer.MAX_VALUE;
     private static final String STORE = "--store";
 
     private PairLimit() {
@@ -26,22 +24,14 @@ public final class PairLimit {
      * The most items whose pairs a run can track.
      *
      * @param ordered whether both orientations of each pair are tracked
-     * @return the largest n with n(n − 1)/2 pairs (twice that when ordered) at most {@link #MAX_PAIRS}
+     * @return {@link PairSet#maxItems(boolean)}
      */
     public static int maxItems(boolean ordered) {
-        long n = (long) Math.sqrt(2.0 * MAX_PAIRS / (ordered ? 2 : 1)) + 2;
-        while (pairs(n, ordered) > MAX_PAIRS) {
-            n--;
-        }
-        return (int) n;
-    }
-
-    private static long pairs(long n, boolean ordered) {
-        return PerformanceModel.pairs(n) * (ordered ? 2 : 1);
+        return PairSet.maxItems(ordered);
     }
 
     /**
-     * Refuses a run whose pairs it would have to track beyond {@link #MAX_PAIRS}.
+     * Refuses a run whose pairs it would have to track beyond {@link #maxItems}.
      *
      * @param space   the run's pair space, in the run's orientation
      * @param cluster whether it is a cluster run
@@ -64,13 +54,12 @@ public final class PairLimit {
             return;
         }
         int n = space.items();
-        if (pairs(n, ordered) <= MAX_PAIRS) {
+        if (n <= maxItems(ordered)) {
             return;
         }
-        throw new RocketException(String.format("%,d items%s make %,d pairs, more than a run can track (2^31 - 1), "
-                        + "and %s: give at most %,d items%s a run (split the queries of --against over several runs), "
-                        + "or run every pair of one list on one node without --store or --journal",
-                n, ordered ? " in both orientations" : "", pairs(n, ordered), why, maxItems(ordered),
-                ordered ? " in both orientations" : ""));
+        throw new RocketException(String.format("%,d items%s are more than a run can track the pairs of, and %s: "
+                        + "give at most %,d items a run (split the queries of --against over several runs), or run "
+                        + "every pair of one list on one node without --store or --journal",
+                n, ordered ? " in both orientations" : "", why, maxItems(ordered)));
     }
 }

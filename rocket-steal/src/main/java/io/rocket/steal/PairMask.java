@@ -1,19 +1,18 @@
 package io.rocket.steal;
 
-import java.util.BitSet;
-
 /**
  * A {@link PairSet} frozen at one moment: the pairs a node's workers skip (those outside the run's
  * {@link PairSpace}, and those a resumed run has already). It never changes, so a worker asks it about every pair
  * without taking a lock.
  */
 public final class PairMask {
-    private final PairSet layout;
-    private final BitSet bits;
+    private final PairSet frozen;
+    private final long size;
 
-    PairMask(PairSet layout, BitSet bits) {
-        this.layout = layout;
-        this.bits = bits;
+    /** @param frozen a copy of a set that nobody changes any more */
+    PairMask(PairSet frozen, long size) {
+        this.frozen = frozen;
+        this.size = size;
     }
 
     /**
@@ -24,11 +23,11 @@ public final class PairMask {
      * @return whether the pair was in the set when the mask was taken
      */
     public boolean contains(int i, int j) {
-        return bits.get(layout.index(i, j));
+        return frozen.holds(i, j);
     }
 
     /** Pairs in the mask. */
     public long size() {
-        return bits.cardinality();
+        return size;
     }
 }

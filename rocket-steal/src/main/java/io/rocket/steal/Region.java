@@ -31,14 +31,15 @@ public record Region(int r0, int r1, int c0, int c1, int curve) {
 
     /** Number of pairs i &lt; j in the region. */
     public long pairs() {
-        long total = 0;
-        for (int i = r0; i < r1; i++) {
-            int from = Math.max(c0, i + 1);
-            if (from < c1) {
-                total += c1 - from;
-            }
+        if (r1 <= r0 || c1 <= c0) {
+            return 0;
         }
-        return total;
+        // rows above c0 hold every column; from row c0 on, row i holds the columns i + 1 .. c1 - 1
+        long whole = (long) Math.max(0, Math.min(r1, c0) - r0) * (c1 - c0);
+        long lo = Math.max(r0, c0);
+        long hi = Math.min(r1, c1 - 1L);
+        long tail = hi > lo ? (hi - lo) * (c1 - 1L) - (lo + hi - 1) * (hi - lo) / 2 : 0;
+        return whole + tail;
     }
 
     /** Whether the region holds at least one pair (its smallest row is below its largest column). */

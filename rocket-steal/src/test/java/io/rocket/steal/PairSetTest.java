@@ -21,7 +21,149 @@ class PairSetTest {
         PairSet back = new PairSet(n);
         back.addCompressed(set.toCompressed());
         assertThat(back.size()).isEqualTo(set.size());
-        assertThat(back.toBytes()).isEqualTo(set.toBytes());
+        assertSameMembers(back, set);
+    }
+
+    /**
+     * Every operation on a tiled set, with tiles small enough that regions cut them every way, matches a plain
+     * boolean matrix of the same pairs: the tiles' three states (none, some, every pair) are bookkeeping only.
+     */
+    @Property(tries = 300)
+    void tiledSets_matchAPlainMatrix_underEveryOperation(@ForAll @IntRange(min = 0, max = 70) int n,
+                                                        @ForAll boolean ordered,
+                                                        @ForAll @IntRange(min = 3, max = 5) int tileShift,
+                                                        @ForAll long seed) {
+        Random random = new Random(seed);
+        PairSet set = new PairSet(n, ordered, 1 << tileShift);
+        boolean[][] model = new boolean[n][n];
+        for (int step = 0; step < 40 && n >= 2; step++) {
+            int op = random.nextInt(4);
+            if (op == 0) {
+                int i = random.nextInt(n);
+                int j = (i + 1 + random.nextInt(n - 1)) % n;
+                boolean fresh = !cell(model, i, j, ordered);
+                assertThat(set.add(i, j)).isEqualTo(fresh);
+                model[ordered ? i : Math.min(i, j)][ordered ? j : Math.max(i, j)] = true;
+            } else {
+                Region region = randomRegion(random, n);
+                if (op == 3) {
+                    long missing = 0;
+                    for (int i = region.r0(); i < region.r1(); i++) {
+                        for (int j = Math.max(region.c0(), i + 1); j < region.c1(); j++) {
+                            missing += (model[i][j] ? 0 : 1) + (ordered && !model[j][i] ? 1 : 0);
+                        }
+                    }
+                    assertThat(set.missing(region)).as("missing in %s", region).isEqualTo(missing);
+                    continue;
+                }
+                for (int i = region.r0(); i < region.r1(); i++) {
+                    for (int j = Math.max(region.c0(), i + 1); j < region.c1(); j++) {
+                        model[i][j] = op == 1;
+                        if (ordered) {
+                            model[j][i] = op == 1;
+                        }
+                    }
+                }
+                if (op == 1) {
+                    set.addRegion(region);
+                } else {
+                    set.removeRegion(region);
+                }
+            }
+            assertMatches(set, model, ordered);
+        }
+        assertMatches(set, model, ordered);
+        PairSet complement = set.complement();
+        assertThat(complement.size()).isEqualTo(set.total() - set.size());
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                if (i != j) {
+                    assertThat(complement.contains(i, j)).isNotEqualTo(set.contains(i, j));
+                }
+            }
+        }
+        PairSet back = new PairSet(n, ordered, 1 << tileShift);
+        back.addCompressed(set.toCompressed());
+        assertSameMembers(back, set);
+        PairSet union = complement.copy();
+        union.addAll(set);
+        assertThat(union.isComplete()).isTrue();
+        assertThat(set.mask().size()).isEqualTo(set.size());
+    }
+
+    private static Region randomRegion(Random random, int n) {
+        int r0 = random.nextInt(n);
+        int r1 = r0 + 1 + random.nextInt(n - r0);
+        int c0 = random.nextInt(n);
+        int c1 = c0 + 1 + random.nextInt(n - c0);
+        return new Region(r0, r1, c0, c1, 0);
+    }
+
+    private static boolean cell(boolean[][] model, int i, int j, boolean ordered) {
+        return ordered ? model[i][j] : model[Math.min(i, j)][Math.max(i, j)];
+    }
+
+    private static void assertMatches(PairSet set, boolean[][] model, boolean ordered) {
+        long size = 0;
+        PairMask mask = set.mask();
+        for (int i = 0; i < model.length; i++) {
+            for (int j = 0; j < model.length; j++) {
+                if (i == j || !ordered && j < i) {
+                    continue;
+                }
+                assertThat(set.contains(i, j)).as("(%d, %d)", i, j).isEqualTo(model[i][j]);
+                assertThat(mask.contains(i, j)).isEqualTo(model[i][j]);
+                size += model[i][j] ? 1 : 0;
+            }
+        }
+        assertThat(set.size()).isEqualTo(size);
+        assertThat(set.isComplete()).isEqualTo(size == set.total());
+    }
+
+    private static void assertSameMembers(PairSet actual, PairSet expected) {
+        assertThat(actual.size()).isEqualTo(expected.size());
+        for (int i = 0; i < expected.items(); i++) {
+            for (int j = 0; j < expected.items(); j++) {
+                if (i != j) {
+                    assertThat(actual.contains(i, j)).as("(%d, %d)", i, j).isEqualTo(expected.contains(i, j));
+                }
+            }
+        }
+    }
+
+    @Test
+    void aMillionItems_takeATableOfTiles_andBitmapsOnlyWhereTilesAreHalfDone() {
+        int n = 1_000_000;
+        PairSet set = new PairSet(n);
+        set.addRegion(new Region(0, n, 0, n / 2, 0)); // a whole band: tiles become full without bitmaps
+        set.add(600_000, 900_000);
+        assertThat(set.size()).isEqualTo(new Region(0, n, 0, n / 2, 0).pairs() + 1);
+        assertThat(set.contains(10, 400_000)).isTrue();
+        assertThat(set.contains(10, 600_000)).isFalse();
+        assertThat(set.missing(Region.root(n))).isEqualTo(set.total() - set.size());
+        PairSet back = new PairSet(n);
+        back.addCompressed(set.toCompressed());
+        assertThat(back.size()).isEqualTo(set.size());
+        assertThat(back.contains(600_000, 900_000)).isTrue();
+    }
+
+    @Test
+    void aTileWithBitsOutsideTheRun_orAnUnknownState_isRefused() {
+        PairSet other = new PairSet(40, false, 64);
+        other.add(3, 39);
+        PairSet smaller = new PairSet(30, false, 64);
+        assertThatThrownBy(() -> smaller.addCompressed(other.toCompressed()))
+                .hasMessageContaining("outside the run's pairs");
+        Deflater deflater = new Deflater();
+        deflater.setInput(new byte[] {7});
+        deflater.finish();
+        byte[] bad = new byte[64];
+        int length = deflater.deflate(bad);
+        deflater.end();
+        assertThatThrownBy(() -> smaller.addCompressed(Arrays.copyOf(bad, length)))
+                .hasMessageContaining("state 7");
+        assertThatThrownBy(() -> new PairSet(3000).addCompressed(new PairSet(30).toCompressed()))
+                .hasMessageContaining("cut short");
     }
 
     @Property(tries = 100)

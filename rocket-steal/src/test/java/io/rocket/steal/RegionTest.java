@@ -27,6 +27,19 @@ class RegionTest {
         region.split(child -> collect(child, tile, out));
     }
 
+    @Property(tries = 500)
+    void pairs_countsThePairsBelowTheDiagonalRowByRow(@ForAll @IntRange(min = 0, max = 60) int r0,
+                                                      @ForAll @IntRange(min = 0, max = 60) int rows,
+                                                      @ForAll @IntRange(min = 0, max = 60) int c0,
+                                                      @ForAll @IntRange(min = 0, max = 60) int cols) {
+        Region region = new Region(r0, r0 + rows, c0, c0 + cols, 0);
+        long expected = 0;
+        for (int i = r0; i < r0 + rows; i++) {
+            expected += Math.max(0, c0 + cols - Math.max(c0, i + 1));
+        }
+        assertThat(region.pairs()).isEqualTo(expected);
+    }
+
     @Property(tries = 200)
     void leaves_coverEveryPairExactlyOnce(@ForAll @IntRange(min = 0, max = 300) int n,
                                           @ForAll @IntRange(min = 1, max = 40) int tile) {

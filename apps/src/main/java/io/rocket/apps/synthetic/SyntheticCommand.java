@@ -8,6 +8,7 @@ import io.rocket.cli.JobRunner;
 import io.rocket.cli.OutputFormatMixin;
 import io.rocket.cli.ResultNeutral;
 import io.rocket.cli.ReductionOptions;
+import io.rocket.steal.reduce.Reduction;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.steal.PairSpace;
 import io.rocket.core.DeviceKind;
@@ -60,8 +61,9 @@ public final class SyntheticCommand implements Callable<Integer> {
     long seed;
 
     @ResultNeutral
-    @Option(names = "--verify", description = "Check every pair arrived once with the right value; exit 4 if not "
-            + "(in a cluster run, rank 0 checks the whole run).")
+    @Option(names = "--verify", description = "Check every pair arrived once with the right value, or with --top-k, "
+            + "--min-score or --max-score that exactly the pairs the formula says are kept arrived; exit 4 if not "
+            + "(in a cluster run, rank 0 checks the whole run; on the sim device every result is 0).")
     boolean verify;
 
     @ResultNeutral // which pairs, as --against and --pairs: each pair's result is the same
@@ -90,16 +92,13 @@ public final class SyntheticCommand implements Callable<Integer> {
         if (queries < 0 || queries >= Math.max(1, items)) {
             throw new UsageException("--queries must be in 0.." + Math.max(0, items - 1) + ", got " + queries);
         }
-        if (queries > 0 && verify) {
-            throw new UsageException("--verify checks every pair of the items: leave out --queries to use it");
-        }
         PairSpace space = queries == 0 ? PairSpace.triangle(items) : PairSpace.rectangle(items, queries, queries);
-        if (verify && reduction.reduction() != null) {
-            throw new UsageException("--verify checks every pair: leave out --top-k, --min-score and --max-score");
-        }
         SyntheticApp app = new SyntheticApp(new SyntheticApp.Config(items, itemBytes, load, preprocess, compare, seed));
-        SyntheticCheck check = new SyntheticCheck(seed, items, runtime.toRocketOptions().device().kind() != DeviceKind.SIM);
-        // In a cluster run every result reaches rank 0, so rank 0 checks them all; the other ranks see only the
+        Reduction kept = reduction.reduction();
+        SyntheticCheck check = new SyntheticCheck(seed, items, queries, kept == null ? SyntheticCheck.Keep.ALL
+                : new SyntheticCheck.Keep(kept.topK(), kept.minScore(), kept.maxScore()),
+                runtime.toRocketOptions().device().kind() != DeviceKind.SIM);
+        // In a cluster run every kept result reaches rank 0, so rank 0 checks them all; the other ranks see only the
         // pairs they computed themselves and have nothing to check.
         boolean checking = verify && runtime.writesOutputs();
         RunSummary summary = JobRunner.run(app, app.keys(), space, runtime, outputFormat.settings(), reduction,
@@ -112,7 +111,7 @@ public final class SyntheticCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("rocket: " + problem);
                 return ExitCode.CHECK_FAILED.code();
             }
-            spec.commandLine().getOut().println("verified: all " + check.count() + " pairs once, values correct");
+            spec.commandLine().getOut().println("verified: all " + check.count() + (reduction.reduction() == null ? "" : " kept") + " pairs once, values correct");
             spec.commandLine().getOut().flush();
         }
         return JobRunner.exitCode(summary);
