@@ -386,14 +386,15 @@ __device__ __forceinline__ bool forensics_in_box(int i, int size) {
     return d <= 5;
 }
 
-// Partial sums of c^2 over the lags outside the 11 x 11 box around (0, 0), wrapping; `surface` is the unnormalised
-// C2R inverse (n times the correlation), so each value is scaled by 1/n first.
-extern "C" __global__ void forensics_energy_partials(const float* surface, int h, int w, double* partial) {
-    __shared__ double shared[FORENSICS_BLOCK];
+// A thread's share of the sum of c^2 over the lags outside the 11 x 11 box around (0, 0), wrapping, for part `part`
+// of `parts` (a virtual block: lags part * blockDim + threadIdx, then every parts * blockDim); `surface` is the
+// unnormalised C2R inverse (n times the correlation), so each value is scaled by 1/n first. The per-pair and the tile
+// kernels both sum this way in the same parts, so a pair's PCE does not depend on the path that compared it.
+__device__ double forensics_energy_share(const float* surface, int h, int w, long long part, long long parts) {
     long long n = (long long) h * w;
     double inverseN = 1.0 / (double) n;
     double sum = 0.0;
-    for (long long i = forensics_first(); i < n; i += forensics_stride()) {
+    for (long long i = part * blockDim.x + threadIdx.x; i < n; i += parts * blockDim.x) {
         int r = (int) (i / w);
         int c = (int) (i - (long long) r * w);
         if (!(forensics_in_box(r, h) && forensics_in_box(c, w))) {
@@ -401,31 +402,88 @@ extern "C" __global__ void forensics_energy_partials(const float* surface, int h
             sum += v * v;
         }
     }
-    sum = forensics_block_sum(sum, shared);
-    if (threadIdx.x == 0) {
-        partial[blockIdx.x] = sum;
-    }
+    return sum;
 }
 
-// One block: PCE = sign(peak) * peak^2 / energy into result[0] (the pair's one double), the energy being the mean
-// over the `outside` lags and the peak c(0, 0); 0 when the energy is not positive (as the cpu).
-extern "C" __global__ void forensics_pce(const double* partial, int blocks, const float* surface, long long n,
-                                         long long outside, double* result) {
-    __shared__ double shared[FORENSICS_BLOCK];
+// A whole block: PCE = sign(peak) * peak^2 / energy from the pair's `blocks` energy partial sums, the energy being the
+// mean over the `outside` lags and the peak c(0, 0); 0 when the energy is not positive (as the cpu). Thread 0 gets it.
+__device__ double forensics_pce_of(const double* partial, int blocks, const float* surface, long long n,
+                                   long long outside, double* shared) {
     double sum = 0.0;
     for (int b = threadIdx.x; b < blocks; b += blockDim.x) {
         sum += partial[b];
     }
     sum = forensics_block_sum(sum, shared);
+    double peak = (double) surface[0] / (double) n;
+    double energy = outside > 0 ? sum / (double) outside : 0.0;
+    double pce = 0.0;
+    if (energy > 0.0) {
+        double sign = peak > 0.0 ? 1.0 : (peak < 0.0 ? -1.0 : 0.0);
+        pce = sign * peak * peak / energy;
+    }
+    return pce;
+}
+
+// Partial sums of the energy, partial[block] (grid-stride over the lags).
+extern "C" __global__ void forensics_energy_partials(const float* surface, int h, int w, double* partial) {
+    __shared__ double shared[FORENSICS_BLOCK];
+    double sum = forensics_block_sum(forensics_energy_share(surface, h, w, blockIdx.x, gridDim.x), shared);
     if (threadIdx.x == 0) {
-        double peak = (double) surface[0] / (double) n;
-        double energy = outside > 0 ? sum / (double) outside : 0.0;
-        double pce = 0.0;
-        if (energy > 0.0) {
-            double sign = peak > 0.0 ? 1.0 : (peak < 0.0 ? -1.0 : 0.0);
-            pce = sign * peak * peak / energy;
-        }
+        partial[blockIdx.x] = sum;
+    }
+}
+
+// One block: the pair's PCE into result[0] (the pair's one double).
+extern "C" __global__ void forensics_pce(const double* partial, int blocks, const float* surface, long long n,
+                                         long long outside, double* result) {
+    __shared__ double shared[FORENSICS_BLOCK];
+    double pce = forensics_pce_of(partial, blocks, surface, n, outside, shared);
+    if (threadIdx.x == 0) {
         result[0] = pce;
+    }
+}
+
+// ---- compare: PCE of a batch of pairs ---------------------------------------------------------------------------
+//
+// A tile's pairs go in batches of at most the workspace's pairs (ForensicsPceTiles): items[2p], items[2p + 1] are
+// pair p's SPECTRUM items (device addresses). forensics_tile_cross_spectrum writes the batch's products one after
+// another (pair p's at product + p * half), a batched cuFFT C2R turns them into the batch's surfaces (pair p's at
+// surface + p * n), forensics_tile_energy_partials sums each pair's energy in `parts` blocks (the per-pair grid, so
+// the sums are the per-pair path's) and forensics_tile_pce (a block per pair) writes each PCE into its result slot.
+
+// conj(X) * Y for every pair of the batch: `count` = pairs * half elements, grid-stride.
+extern "C" __global__ void forensics_tile_cross_spectrum(const float* const* items, long long half, long long count,
+                                                         float2* product) {
+    for (long long i = forensics_first(); i < count; i += forensics_stride()) {
+        long long p = i / half;
+        long long j = i - p * half;
+        float2 a = ((const float2*) (items[2 * p] + FORENSICS_HEADER_FLOATS))[j];
+        float2 b = ((const float2*) (items[2 * p + 1] + FORENSICS_HEADER_FLOATS))[j];
+        product[i] = make_float2(a.x * b.x + a.y * b.y, a.x * b.y - a.y * b.x);
+    }
+}
+
+// Grid = pairs * parts: block b sums part b % parts of pair b / parts's surface into partial[b].
+extern "C" __global__ void forensics_tile_energy_partials(const float* surface, int h, int w, int parts,
+                                                          double* partial) {
+    __shared__ double shared[FORENSICS_BLOCK];
+    long long p = blockIdx.x / parts;
+    long long part = blockIdx.x - p * parts;
+    const float* own = surface + p * ((long long) h * w);
+    double sum = forensics_block_sum(forensics_energy_share(own, h, w, part, parts), shared);
+    if (threadIdx.x == 0) {
+        partial[blockIdx.x] = sum;
+    }
+}
+
+// One block per pair: results[p * stride] = PCE of pair p (stride in doubles: the application's result bytes / 8).
+extern "C" __global__ void forensics_tile_pce(const double* partial, int parts, const float* surface, long long n,
+                                              long long outside, double* results, int stride) {
+    __shared__ double shared[FORENSICS_BLOCK];
+    long long p = blockIdx.x;
+    double pce = forensics_pce_of(partial + p * parts, parts, surface + p * n, n, outside, shared);
+    if (threadIdx.x == 0) {
+        results[p * stride] = pce;
     }
 }
 

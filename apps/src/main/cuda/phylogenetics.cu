@@ -18,7 +18,9 @@
 // zero), and the host fails an item whose entries are all zero (results[3] == 0): its distances are undefined.
 //
 // Compare: each thread takes entries of the left vector and binary-searches their keys in the right one; products
-// are summed in double (two-stage, deterministic); D = (1 - C)/2.
+// are summed in double (two-stage, deterministic); D = (1 - C)/2. A tile of pairs is one launch group (two
+// launches for up to PHYLO_TILE_PAIRS pairs) that reads the vectors through a table of their addresses and sums each
+// pair in the same blocks as its own launch would, so both paths give the same bits.
 
 #define PHYLO_BLOCK 256
 // Candidates per thread in steps 2 and 4; a chunk (one block) covers PHYLO_BLOCK * PHYLO_PER candidates.
@@ -362,10 +364,11 @@ extern "C" __global__ void phylo_write(const unsigned int* countK, const unsigne
     }
 }
 
-// Compare, step 1: partial[b] = this block's share of C = sum over the left entries whose key the right vector
-// holds of a_i·b_j (binary search in the right's ascending keys).
-extern "C" __global__ void phylo_dot(const int* left, const int* right, double* partial) {
-    __shared__ double shared[PHYLO_BLOCK];
+// Compare, step 1, for one part of `parts` (a virtual block): this thread's share of C = sum over the left entries
+// whose key the right vector holds of a_i·b_j (binary search in the right's ascending keys), the left entries taken
+// part * blockDim + threadIdx, then every parts * blockDim. The per-pair and the tile kernels both sum this way and
+// in the same blocks, so a pair's distance is the same bits whichever path compared it.
+__device__ double phylo_dot_share(const int* left, const int* right, long long part, long long parts) {
     int na = left[0];
     int nb = right[0];
     const int* keysA = left + 2;
@@ -373,8 +376,7 @@ extern "C" __global__ void phylo_dot(const int* left, const int* right, double* 
     const int* keysB = right + 2;
     const float* valuesB = (const float*) (right + 2 + nb);
     double sum = 0.0;
-    for (long long i = (long long) blockIdx.x * blockDim.x + threadIdx.x; i < na;
-         i += (long long) gridDim.x * blockDim.x) {
+    for (long long i = part * blockDim.x + threadIdx.x; i < na; i += parts * blockDim.x) {
         int key = keysA[i];
         int lo = 0;
         int hi = nb;
@@ -390,22 +392,89 @@ extern "C" __global__ void phylo_dot(const int* left, const int* right, double* 
             sum += (double) valuesA[i] * (double) valuesB[lo];
         }
     }
+    return sum;
+}
+
+// Compare, step 2, for one pair (a whole block): D = (1 - C)/2 from the pair's `parts` partial sums; NaN when the
+// vectors were built for different K. Thread 0 gets it.
+__device__ double phylo_distance_of(const double* partial, int parts, const int* left, const int* right,
+                                    double* shared) {
+    double sum = 0.0;
+    for (int b = threadIdx.x; b < parts; b += blockDim.x) {
+        sum += partial[b];
+    }
     sum = phylo_block_sum(sum, shared);
+    return left[1] == right[1] ? (1.0 - sum) / 2.0 : __longlong_as_double(0x7ff8000000000000LL);
+}
+
+// Compare, step 1 (one pair, a grid of `parts` blocks): partial[b] = block b's share of C.
+extern "C" __global__ void phylo_dot(const int* left, const int* right, double* partial) {
+    __shared__ double shared[PHYLO_BLOCK];
+    double sum = phylo_block_sum(phylo_dot_share(left, right, blockIdx.x, gridDim.x), shared);
     if (threadIdx.x == 0) {
         partial[blockIdx.x] = sum;
     }
 }
 
-// Compare, step 2 (one block): D = (1 - C)/2 into result[0]; NaN when the vectors were built for different K.
+// Compare, step 2 (one block): D = (1 - C)/2 into result[0].
 extern "C" __global__ void phylo_distance(const double* partial, int blocks, const int* left, const int* right,
                                           double* result) {
     __shared__ double shared[PHYLO_BLOCK];
-    double sum = 0.0;
-    for (int b = threadIdx.x; b < blocks; b += blockDim.x) {
-        sum += partial[b];
-    }
-    sum = phylo_block_sum(sum, shared);
+    double distance = phylo_distance_of(partial, blocks, left, right, shared);
     if (threadIdx.x == 0) {
-        result[0] = left[1] == right[1] ? (1.0 - sum) / 2.0 : __longlong_as_double(0x7ff8000000000000LL);
+        result[0] = distance;
+    }
+}
+
+// ---- compare: a tile of pairs ---------------------------------------------------------------------------------
+//
+// A launch group of a tile is up to PHYLO_TILE_PAIRS pairs: items[2p] and items[2p + 1] are pair p's vectors (device
+// addresses), and pair p takes blocks first[p] .. first[p + 1] - 1 of one grid, as many as its per-pair launch
+// would (PhyloCudaKernels.parts: by the left vector's entries), so every block of the grid has work however the
+// tile mixes large and small proteomes. phylo_tile_dot leaves each block's share in partial[block];
+// phylo_tile_distance (a block per pair) adds a pair's shares and writes D into its result slot.
+#define PHYLO_TILE_PAIRS 1024
+
+// The pair whose blocks include `block`: the last p with first[p] <= block (first[0] = 0, ascending).
+__device__ __forceinline__ int phylo_tile_pair(const int* first, int pairCount, int block) {
+    int lo = 0;
+    int hi = pairCount - 1;
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (first[mid] <= block) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    return lo;
+}
+
+extern "C" __global__ void phylo_tile_dot(const int* const* items, const int* first, int pairCount,
+                                          double* partial) {
+    __shared__ double shared[PHYLO_BLOCK];
+    __shared__ int pair;
+    if (threadIdx.x == 0) {
+        pair = phylo_tile_pair(first, pairCount, blockIdx.x);
+    }
+    __syncthreads();
+    int p = pair;
+    long long part = blockIdx.x - first[p];
+    long long parts = first[p + 1] - first[p];
+    double sum = phylo_block_sum(phylo_dot_share(items[2 * p], items[2 * p + 1], part, parts), shared);
+    if (threadIdx.x == 0) {
+        partial[blockIdx.x] = sum;
+    }
+}
+
+// One block per pair: results[p * stride] = D of pair p (stride in doubles: the application's result bytes / 8).
+extern "C" __global__ void phylo_tile_distance(const double* partial, const int* first, const int* const* items,
+                                               double* results, int stride) {
+    __shared__ double shared[PHYLO_BLOCK];
+    int p = blockIdx.x;
+    double distance = phylo_distance_of(partial + first[p], first[p + 1] - first[p], items[2 * p],
+                                        items[2 * p + 1], shared);
+    if (threadIdx.x == 0) {
+        results[(long long) p * stride] = distance;
     }
 }

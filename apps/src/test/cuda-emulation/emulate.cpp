@@ -1,5 +1,7 @@
 // Runs the forensics, phylogenetics, microscopy and jaccard example CUDA kernels on the CPU through cuda_emu.h, launch
-// by launch as ForensicsCudaKernels, PhyloCudaKernels, MicroscopyCudaKernels and JaccardCudaKernels issue them (cuFFT replaced by a naive DFT), and
+// by launch as ForensicsCudaKernels (with ForensicsPceTiles), PhyloCudaKernels (with PhyloCudaTiles),
+// MicroscopyCudaKernels and JaccardCudaKernels issue them (cuFFT replaced by a naive DFT, a batched plan by one per
+// transform), and
 // compares the items and scores with the cpu kernels' (written by Reference.java). Exit 0 when they agree. Driven by
 // ./run.
 #include "cuda_emu.h"
@@ -149,6 +151,57 @@ static double forensicsTileCheck(const std::vector<float>& i1, const std::vector
     return worst;
 }
 
+// Mirrors ForensicsPceTiles.compare on a tile of four SPECTRUM items made from the two preprocessed ones (X, Y, a
+// mix, -X: a negative peak) and 11 pairs among them, the self pair first, with a workspace of PCE_BATCH pairs (the
+// Java side sizes it from WORKSPACE_BYTES; 4 here splits the tile into batches of 4, 4, 2 and 1 pairs, one batched
+// C2R each, the naive DFT per transform). Each score must be the per-pair path's, bit for bit (the same launches
+// sum each surface in the same blocks), a slot's neighbour must stay untouched, and the pair (X, Y) must score the
+// cpu kernel's `expected` within 1e-4. Returns the number of pairs that fail.
+static const int PCE_BATCH = 4;
+static int pceTileCheck(const std::vector<float>& i1, const std::vector<float>& i2, int h, int w, double expectedXY) {
+    long long n = (long long) h * w, half = (long long) h * (w / 2 + 1);
+    std::vector<std::vector<float>> items(4, i1);
+    for (long long i = 4; i < (long long) i1.size(); i++) {
+        items[1][i] = i2[i];
+        items[2][i] = 0.6f * i1[i] + 0.4f * i2[i];
+        items[3][i] = -i1[i];
+    }
+    std::vector<int> pairs = {0, 0};
+    for (int a = 0; a < 4; a++) for (int b = 0; b < 4; b++) if (a != b) { pairs.push_back(a); pairs.push_back(b); }
+    int pairCount = 11;
+    int parts = grid(n); // the per-pair energy grid
+    long long box = (long long) std::min(h, 11) * std::min(w, 11);
+    // Scratch starts as garbage, as cudaMalloc leaves it.
+    std::vector<float2> product(PCE_BATCH * half, make_float2(3.f, -2.f));
+    std::vector<float> surface(PCE_BATCH * n, 9.f);
+    std::vector<double> partial((size_t) PCE_BATCH * parts, 1e30), results(2 * pairCount, -7.0);
+    std::vector<const float*> table(2 * PCE_BATCH);
+    int batches = 0;
+    for (int start = 0; start < pairCount; batches++) {
+        int count = std::min(PCE_BATCH, 1 << (31 - __builtin_clz(pairCount - start)));
+        for (int q = 0; q < count; q++) {
+            table[2 * q] = items[pairs[2 * (start + q)]].data();
+            table[2 * q + 1] = items[pairs[2 * (start + q) + 1]].data();
+        }
+        long long elements = count * half;
+        launch(grid(elements), B, [&] { forensics_tile_cross_spectrum(table.data(), half, elements, product.data()); });
+        for (int q = 0; q < count; q++) c2r(product.data() + q * half, surface.data() + q * n, h, w); // batched C2R
+        launch(count * parts, B, [&] { forensics_tile_energy_partials(surface.data(), h, w, parts, partial.data()); });
+        launch(count, B, [&] { forensics_tile_pce(partial.data(), parts, surface.data(), n, n - box, results.data() + 2 * start, 2); });
+        start += count;
+    }
+    int differ = 0;
+    for (int p = 0; p < pairCount; p++) {
+        std::vector<float> a = items[pairs[2 * p]], b = items[pairs[2 * p + 1]];
+        double expected = forensicsCompare(a, b, h, w, true);
+        if (results[2 * p] != expected || results[2 * p + 1] != -7.0) differ++;
+    }
+    double rel = std::fabs(results[2] - expectedXY) / std::max(std::fabs(expectedXY), 1.0); // pair 1 is (X, Y)
+    printf("pce tile of %d pairs in %d batches: %d differ from the per-pair path, (X, Y) %.12g against the cpu's"
+           " (relative difference %.3g)\n", pairCount, batches, differ, results[2], rel);
+    return differ + (rel < 1e-4 ? 0 : 1);
+}
+
 static double maxRel(const float* x, const float* ref, size_t count) {
     double scale = 0; for (size_t i = 0; i < count; i++) scale = std::max(scale, (double) std::fabs(ref[i]));
     double m = 0; for (size_t i = 0; i < count; i++) m = std::max(m, std::fabs((double) x[i] - ref[i]) / scale);
@@ -182,11 +235,55 @@ static std::vector<int> phyloPreprocess(std::vector<char>& parsed, int k, bool h
     for (int i = 0; i < 4; i++) res[i] = (int) results[i];
     return out;
 }
+// PhyloCudaKernels.parts: a block per 4 left entries a thread, at most PHYLO_MAX_PARTS (4 per multiprocessor; 8
+// here, as for two multiprocessors, so a large vector's pair is capped and a small one's is not).
+static const int PHYLO_MAX_PARTS = 8;
+static int phyloParts(const std::vector<int>& left) {
+    long long perBlock = 256LL * 4;
+    return (int) std::max(1LL, std::min((long long) PHYLO_MAX_PARTS, (left[0] + perBlock - 1) / perBlock));
+}
 static double phyloCompare(std::vector<int>& a, std::vector<int>& b) {
-    int g = 5; std::vector<double> partial(g), result(1);
+    int g = phyloParts(a); std::vector<double> partial(g), result(1);
     launch(g, B, [&] { phylo_dot(a.data(), b.data(), partial.data()); });
     launch(1, B, [&] { phylo_distance(partial.data(), g, a.data(), b.data(), result.data()); });
     return result[0];
+}
+
+// Mirrors PhyloCudaTiles.compare on a tile of items {A, B, A, a one-entry vector} and the pairs (0,1), (1,0), (0,2),
+// (2,1), (1,1), (3,0), (0,3) in two launch groups ([0, 3) and [3, 7), as a group full of pairs or blocks is cut), each
+// pair taking phyloParts of its left vector's blocks: every distance must be the per-pair path's bit for bit, and a
+// slot's neighbour must stay untouched, and the pairs of A and B must be the cpu kernel's `expected` within 1e-5.
+// Returns the number of pairs that fail.
+static int phyloTileCheck(std::vector<int>& v1, std::vector<int>& v2, double expected) {
+    std::vector<int> one = {1, v1[1], v1[2], 0};
+    float unit = 1.0f;
+    std::memcpy(&one[3], &unit, 4);
+    std::vector<std::vector<int>*> items = {&v1, &v2, &v1, &one};
+    int pairs[14] = {0, 1, 1, 0, 0, 2, 2, 1, 1, 1, 3, 0, 0, 3};
+    int pairCount = 7, cuts[3] = {0, 3, pairCount};
+    std::vector<double> results(2 * pairCount, -7.0);
+    for (int g = 0; g < 2; g++) {
+        std::vector<const int*> table; std::vector<int> first = {0};
+        for (int p = cuts[g]; p < cuts[g + 1]; p++) {
+            table.push_back(items[pairs[2 * p]]->data());
+            table.push_back(items[pairs[2 * p + 1]]->data());
+            first.push_back(first.back() + phyloParts(*items[pairs[2 * p]]));
+        }
+        int count = cuts[g + 1] - cuts[g];
+        std::vector<double> partial(first.back(), 1e30);
+        launch(first.back(), B, [&] { phylo_tile_dot(table.data(), first.data(), count, partial.data()); });
+        launch(count, B, [&] { phylo_tile_distance(partial.data(), first.data(), table.data(), results.data() + 2 * cuts[g], 2); });
+    }
+    int differ = 0;
+    for (int p = 0; p < pairCount; p++) {
+        double perPair = phyloCompare(*items[pairs[2 * p]], *items[pairs[2 * p + 1]]);
+        if (std::memcmp(&results[2 * p], &perPair, 8) != 0 || results[2 * p + 1] != -7.0) differ++;
+    }
+    int far = 0;
+    for (int p : {0, 1, 3}) far += std::fabs(results[2 * p] - expected) < 1e-5 ? 0 : 1; // (A,B), (B,A), (A',B)
+    printf("tile of %d pairs in two launch groups (%d and %d blocks a pair): %d differ from the per-pair path, %d of"
+           " 3 from the cpu's\n", pairCount, phyloParts(v1), phyloParts(v2), differ, far);
+    return differ + far;
 }
 
 // mirrors JaccardCudaKernels: preprocess copies the set into its slot, compare is one block of 256 threads
@@ -349,7 +446,9 @@ int main(int argc, char** argv) {
         double itemDiff = maxRel(i1.data() + 4, (const float*) ref.data() + 4, i1.size() - 4);
         bool ok = hdr[0] == rh[0] && hdr[1] == rh[1] && hdr[2] == rh[2] && i1.size() * 4 == ref.size()
                 && itemDiff < 1e-4 && rel < 1e-4;
-        if (!pce) {
+        if (pce) {
+            ok = ok && pceTileCheck(i1, i2, h, w, expected) == 0;
+        } else {
             double tile = forensicsTileCheck(i1, i2, h, w);
             printf("ncc tile of 30 pairs in two launch groups: max relative difference %.3g\n", tile);
             ok = ok && tile < 1e-4;
@@ -392,8 +491,9 @@ int main(int argc, char** argv) {
         bool polyZero = r3[0] >= 1 && r3[1] == 0 && r3[2] == 1 && r3[3] == 0;
         for (int i = 0; i < v3[0]; i++) { float a; std::memcpy(&a, &v3[2 + v3[0] + i], 4); polyZero = polyZero && a == 0.0f; }
         printf("one repeated residue: %d entries, all-zero flag %d: %s\n", r3[0], 1 - r3[3], polyZero ? "ok" : "MISMATCH");
+        int tileDiffer = phyloTileCheck(v1, v2, expected);
         bool ok = v1[0] == n && v1[1] == rv[1] && keyDiff == 0 && valDiff < 1e-5 && std::fabs(distance - expected) < 1e-5
-                && r1[1] == 0 && r1[2] == 1 && r1[3] == 1 && polyZero;
+                && r1[1] == 0 && r1[2] == 1 && r1[3] == 1 && polyZero && tileDiffer == 0;
         printf("distance %.12g expected %.12g: %s\n", distance, expected, ok ? "ok" : "MISMATCH");
         return ok ? 0 : 1;
     }

@@ -27,18 +27,21 @@ import java.util.Arrays;
  * so that the first preprocess does not carry them.
  * Compare: PCE = conj(X)·Y over the half spectra, a cuFFT C2R inverse, then the energy outside the wrapped 11×11
  * box and the peak at lag (0, 0) by block reductions in double; NCC = two passes (means, then centred products),
- * sums in double. All reductions are two-stage and deterministic.
+ * sums in double. All reductions are two-stage and deterministic. A tile is one launch group per 64 items for NCC
+ * (below) and batches of pairs through a batched cuFFT for PCE ({@link ForensicsPceTiles}).
  *
  * <p>Memory per GPU, allocated once and kept: for preprocess 16 bytes per pixel (the complex spectrum and the
  * filtered spectrum) and about 1/8 byte per pixel of column and row sums, for PCE compares 8 bytes per pixel (product
- * half spectrum and correlation surface), plus cuFFT's work areas (about 8 bytes per pixel per plan): about 0.5 GB
- * at 3648×2736. Everything runs on the kernel stream, so the overlapped compares of the runtime share the compare
- * scratch safely (stream order). One instance per device ({@link ForensicsApp#kernels} is called once per device).
+ * half spectrum and correlation surface) for each pair of a tile's batch ({@link ForensicsPceTiles#batch}: 8 pairs
+ * of 1024², 1 of 3648×2736, bounded by {@link ForensicsPceTiles#WORKSPACE_BYTES} with the batched plans' work
+ * areas), plus cuFFT's work areas (about 8 bytes per pixel per plan): about 0.5 GB at 3648×2736. Everything runs
+ * on the kernel stream, so the overlapped compares of the runtime share the compare scratch safely (stream order). One instance per device ({@link ForensicsApp#kernels} is called once per device).
  */
 final class ForensicsCudaKernels implements Kernels<Path> {
     /** The kernel module, {@code forensics.cu}. */
     static final String MODULE = "forensics";
-    private static final int BLOCK = 256;
+    /** Threads of every forensics block ({@code FORENSICS_BLOCK}: the block sums' shared arrays). */
+    static final int BLOCK = 256;
     /** Columns of a preprocess tile ({@code FORENSICS_TILE_W} in forensics.cu). */
     private static final int TILE_W = 32;
     /** Rows of a preprocess tile ({@code FORENSICS_TILE_H}: BLOCK / TILE_W). */
@@ -46,7 +49,7 @@ final class ForensicsCudaKernels implements Kernels<Path> {
     /** Rows walked by one residual block ({@code FORENSICS_STRIP}): one pair of column partials per strip. */
     private static final int STRIP = 64;
     /** Most blocks of an element-wise or reducing kernel; grid-stride loops cover the rest. */
-    private static final int MAX_GRID = 2048;
+    static final int MAX_GRID = 2048;
     /** Most items and pairs of one NCC tile launch ({@code FORENSICS_TILE_ITEMS}, {@code _PAIRS} in forensics.cu). */
     static final int TILE_ITEMS = 64;
     static final int TILE_PAIRS = 1024;
@@ -73,8 +76,9 @@ final class ForensicsCudaKernels implements Kernels<Path> {
     private DeviceBuffer stats;     // preprocess: sigma^2
     private DeviceBuffer means;     // NCC compare: the two means
     private DeviceBuffer partial;   // 3 * MAX_GRID doubles, per-block partial sums
-    private DeviceBuffer product;   // h(w/2+1) complex floats (PCE)
-    private DeviceBuffer surface;   // n floats (PCE)
+    private DeviceBuffer product;   // h(w/2+1) complex floats per pair of a PCE batch (the per-pair path: the first)
+    private DeviceBuffer surface;   // n floats per pair of a PCE batch
+    private ForensicsPceTiles pceTiles;
     private CuFft.Plan complexPlan;
     private CuFft.Plan inversePlan;
     // NCC tiles: the launch group's item addresses, pairs and per-block partial sums; host-side tables reused.
@@ -136,9 +140,11 @@ final class ForensicsCudaKernels implements Kernels<Path> {
         partial = cuda.scratch(8L * 3 * MAX_GRID);
         complexPlan = cuda.fft2d(height, width, CuFft.Type.C2C);
         if (pipeline.metric() == Metric.PCE) {
-            product = cuda.scratch(8 * halfLength);
-            surface = cuda.scratch(4 * pixels);
+            int batch = ForensicsPceTiles.batch(height, width);
+            product = cuda.scratch(8 * halfLength * batch);
+            surface = cuda.scratch(4 * pixels * batch);
             inversePlan = cuda.fft2d(height, width, CuFft.Type.C2R);
+            pceTiles = new ForensicsPceTiles(cuda, height, width, product, surface, inversePlan, grid(pixels));
         } else {
             long chunks = (pixels + TILE_CHUNK - 1) / TILE_CHUNK;
             tileBlocks = (int) Math.max(1, Math.min(chunks, (long) TILE_BLOCKS_PER_SM * cuda.multiprocessors()));
@@ -220,16 +226,16 @@ final class ForensicsCudaKernels implements Kernels<Path> {
      * NCC: the tile's pairs in launch groups of at most {@link #TILE_ITEMS} items and {@link #TILE_PAIRS} pairs (a
      * leaf of 16 x 16 is one group), each two launches ({@code forensics_ncc_tile_partials}, then
      * {@code forensics_ncc_tile_finish} writing every pair's score into its result slot) and two small table copies,
-     * all queued on the kernel stream. PCE: a pair at a time, as {@link #compare}.
+     * all queued on the kernel stream. PCE: batches of pairs, see {@link ForensicsPceTiles}.
      */
     @Override
-    public void compareTile(Tile<Path> tile, KernelContext context) throws Exception {
-        if (pipeline.metric() != Metric.NCC) {
-            Kernels.super.compareTile(tile, context);
-            return;
-        }
+    public void compareTile(Tile<Path> tile, KernelContext context) {
         CudaKernelContext cuda = CudaKernelContext.of(context);
         ensureState(cuda);
+        if (pipeline.metric() == Metric.PCE) {
+            pceTiles.compare(tile, cuda);
+            return;
+        }
         if (localIndex.length < tile.items()) {
             localIndex = new int[tile.items()];
         }

@@ -5,6 +5,7 @@ import io.rocket.core.DeviceBuffer;
 import io.rocket.core.KernelContext;
 import io.rocket.core.Kernels;
 import io.rocket.core.RocketException;
+import io.rocket.core.Tile;
 import io.rocket.core.cuda.CudaKernelContext;
 import io.rocket.core.cuda.KernelModules;
 
@@ -28,19 +29,28 @@ import java.nio.file.Path;
  * float rounding (tests allow 1e-5).
  *
  * <p>Compare: each thread takes entries of the left vector and binary-searches the right one's keys; products are
- * summed in double in a deterministic two-stage block reduction; D = (1 − C)/2 (NaN for vectors of different K,
- * which one run never makes). One instance per device; scratch memory is allocated on the first call and kept.
+ * summed in double in a deterministic two-stage block reduction over {@link #parts} blocks (by the left vector's
+ * entries); D = (1 − C)/2 (NaN for vectors of different K, which one run never makes). A tile is one launch group per
+ * 1,024 pairs ({@link PhyloCudaTiles}) that sums each pair in the same blocks, so a pair's distance has the same bits
+ * on either path. One instance per device; scratch memory is allocated on the first call and kept.
  */
 final class PhyloCudaKernels implements Kernels<Path> {
     /** The kernel module, {@code phylogenetics.cu}. */
     static final String MODULE = "phylogenetics";
     /** Largest K whose K-string counts are a dense table; above it they go to a hash table. */
     static final int MAX_DENSE_K = 6;
-    private static final int BLOCK = 256;
+    /** Threads of every phylogenetics block ({@code PHYLO_BLOCK}: the block sums' shared arrays). */
+    static final int BLOCK = 256;
     /** Candidates per thread in a chunk (PHYLO_PER in the .cu file). */
     private static final int PER = 64;
     private static final long CHUNK = (long) BLOCK * PER;
     private static final int MAX_GRID = 4096;
+    /**
+     * Left entries (binary searches) a compare thread takes at least: a vector of a million entries still gets the
+     * old fixed grid of 4 blocks per multiprocessor (the searches wait on memory, so a lone pair needs every thread it
+     * can get), while a small vector's pair takes a few blocks and leaves the rest of a tile's grid to other pairs.
+     */
+    private static final int ENTRIES_PER_THREAD = 4;
     private static final int EMPTY = -1; // 0xFFFFFFFF, never a key (20^7 < 2^31)
 
     private final PhylogeneticsApp app;
@@ -68,6 +78,7 @@ final class PhyloCudaKernels implements Kernels<Path> {
     private DeviceBuffer resultValues; // 4 doubles read back per item
     private DeviceBuffer inverseNorm; // 1 double
     private DeviceBuffer partial;     // compare: MAX_GRID doubles
+    private PhyloCudaTiles tiles;
 
     /**
      * @throws RocketException when the phylogenetics kernels were not built into this jar
@@ -113,6 +124,7 @@ final class PhyloCudaKernels implements Kernels<Path> {
         inverseNorm = cuda.scratch(8);
         partial = cuda.scratch(8L * MAX_GRID);
         compareGrid = Math.max(1, Math.min(MAX_GRID, 4 * cuda.multiprocessors()));
+        tiles = new PhyloCudaTiles(cuda, this);
         device = cuda.deviceIndex();
     }
 
@@ -188,9 +200,34 @@ final class PhyloCudaKernels implements Kernels<Path> {
                         KernelContext context) {
         CudaKernelContext cuda = CudaKernelContext.of(context);
         ensureState(cuda);
-        cuda.kernel("phylo_dot").grid(compareGrid).block(BLOCK).arg(left).arg(right).arg(partial).launch();
+        int parts = parts(left);
+        cuda.kernel("phylo_dot").grid(parts).block(BLOCK).arg(left).arg(right).arg(partial).launch();
         cuda.kernel("phylo_distance").grid(1).block(BLOCK)
-                .arg(partial).arg(compareGrid).arg(left).arg(right).arg(result).launch();
+                .arg(partial).arg(parts).arg(left).arg(right).arg(result).launch();
         return CvDistance.RESULT_BYTES;
+    }
+
+    /** A tile's pairs in launch groups of {@link PhyloCudaTiles}, every distance into its result slot. */
+    @Override
+    public void compareTile(Tile<Path> tile, KernelContext context) {
+        CudaKernelContext cuda = CudaKernelContext.of(context);
+        ensureState(cuda);
+        tiles.compare(tile, cuda);
+    }
+
+    /**
+     * Blocks that sum one pair whose left vector is {@code left}: a block per {@value #ENTRIES_PER_THREAD} entries a
+     * thread, at most 4 per multiprocessor (one wave of a large vector's pair fills the GPU). The per-pair and the
+     * tile path both use this, so they sum a pair in the same blocks.
+     */
+    int parts(DeviceBuffer left) {
+        long entries = Math.max(0, (left.length() - CompositionVector.HEADER_BYTES) / 8);
+        long perBlock = (long) BLOCK * ENTRIES_PER_THREAD;
+        return (int) Math.max(1, Math.min(compareGrid, (entries + perBlock - 1) / perBlock));
+    }
+
+    /** Most blocks {@link #parts} gives a pair on this device. */
+    int maxParts() {
+        return compareGrid;
     }
 }

@@ -19,9 +19,10 @@ class AppKernelsPackagedTest {
         "forensics, forensics_residual forensics_column_means forensics_zero_mean_rows forensics_noise_variance "
                 + "forensics_wiener forensics_half_spectrum forensics_pattern forensics_cross_spectrum forensics_energy_partials "
                 + "forensics_pce forensics_ncc_means forensics_ncc_finish_means forensics_ncc_products forensics_ncc "
-                + "forensics_ncc_tile_partials forensics_ncc_tile_finish",
+                + "forensics_ncc_tile_partials forensics_ncc_tile_finish forensics_tile_cross_spectrum "
+                + "forensics_tile_energy_partials forensics_tile_pce",
         "phylogenetics, phylo_fill phylo_clear_totals phylo_count phylo_chunk_counts phylo_scan phylo_write "
-                + "phylo_dot phylo_distance"
+                + "phylo_dot phylo_distance phylo_tile_dot phylo_tile_distance"
     })
     void buildWithNvcc_packagesPtxAndFatbin(String module, String entries) throws Exception {
         assumeTrue(Gpu.kernelsBuilt(), "nvcc is not on the PATH: this build packages no kernels");

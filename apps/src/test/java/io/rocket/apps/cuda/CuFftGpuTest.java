@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * cuFFT through Rocket's binding against JTransforms on the CPU: 2-D R2C, C2R and C2C, each within 1e-4 of the
- * largest magnitude, including sizes that are not powers of two.
+ * largest magnitude, including sizes that are not powers of two; a batched C2R plan against one transform at a time.
  */
 @Tag("gpu")
 class CuFftGpuTest {
@@ -107,6 +107,53 @@ class CuFftGpuTest {
             back[k] /= nx * ny;
         }
         assertClose(back, data);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"45, 30, 3", "64, 48, 8"})
+    void batchedComplexToReal_matchesOneTransformAtATime(int nx, int ny, int batch) {
+        CudaKernelContext cuda = CudaKernelContext.of(context);
+        CuFft.Plan single = cuda.fft2d(nx, ny, CuFft.Type.C2R);
+        CuFft.Plan many = cuda.fft2d(nx, ny, CuFft.Type.C2R, batch);
+        assertThat(many.batch()).isEqualTo(batch);
+        assertThat(many.complexBytes()).isEqualTo(batch * single.complexBytes());
+        assertThat(many.realBytes()).isEqualTo(batch * single.realBytes());
+        int halfFloats = (int) (single.complexBytes() / 4);
+        int realFloats = (int) (single.realBytes() / 4);
+        // Half spectra of real arrays (so C2R is well defined): each the R2C of its own random array.
+        CuFft.Plan forward = cuda.fft2d(nx, ny, CuFft.Type.R2C);
+        DeviceBuffer spatial = device.allocate(single.realBytes());
+        DeviceBuffer spectra = device.allocate(many.complexBytes());
+        float[] all = new float[batch * halfFloats];
+        for (int b = 0; b < batch; b++) {
+            upload(random(realFloats, 13L * b + nx), spatial);
+            DeviceBuffer spectrum = device.allocate(single.complexBytes());
+            context.begin();
+            forward.forward(spatial, spectrum);
+            context.end();
+            System.arraycopy(download(spectrum, halfFloats), 0, all, b * halfFloats, halfFloats);
+        }
+        upload(all, spectra);
+        DeviceBuffer surfaces = device.allocate(many.realBytes());
+        context.begin();
+        many.inverse(spectra, surfaces);
+        context.end();
+        float[] batched = download(surfaces, batch * realFloats);
+        DeviceBuffer one = device.allocate(single.complexBytes());
+        for (int b = 0; b < batch; b++) {
+            float[] half = new float[halfFloats];
+            System.arraycopy(all, b * halfFloats, half, 0, halfFloats);
+            upload(half, one);
+            context.begin();
+            single.inverse(one, spatial);
+            context.end();
+            float[] part = new float[realFloats];
+            System.arraycopy(batched, b * realFloats, part, 0, realFloats);
+            assertClose(part, download(spatial, realFloats));
+        }
+        forward.close();
+        single.close();
+        many.close();
     }
 
     private void upload(float[] values, DeviceBuffer target) {

@@ -103,6 +103,19 @@ class ForensicsCudaGpuTest {
                             .isLessThanOrEqualTo(TOLERANCE * Math.max(Math.abs(expected), floor));
                 }
             }
+            // The tile path (NCC: one launch group; PCE: batches of a power of two of pairs through batched cuFFT
+            // plans, 32 + 4 here): every ordered pair and the self pairs in one compareTile, slots 16 bytes apart.
+            int n = gpuItems.size();
+            int[] pairs = RigTile.allOrderedPairs(n);
+            double[] tiled = new RigTile(rig, gpuItems, pairs, 2 * ForensicsPipeline.RESULT_BYTES)
+                    .compare(rig, kernels);
+            for (int p = 0; p < tiled.length; p++) {
+                double expected = pipeline.similarity(cpuItems.get(pairs[2 * p]), cpuItems.get(pairs[2 * p + 1]));
+                assertThat(Math.abs(tiled[p] - expected))
+                        .as("%s of tile pair (%d, %d): cuda %s, cpu %s", metric, pairs[2 * p], pairs[2 * p + 1],
+                                tiled[p], expected)
+                        .isLessThanOrEqualTo(TOLERANCE * Math.max(Math.abs(expected), floor));
+            }
         }
     }
 

@@ -84,6 +84,7 @@ class PhylogeneticsCudaGpuTest {
                 long gpuBytes = kernels.preprocess(file, staged, slot, rig.context);
                 rig.context.end();
                 assertThat(gpuBytes).as("%s: item bytes", file.getFileName()).isEqualTo(cpuBytes);
+                slot.length(gpuBytes); // as the runtime sets it: the compare's grid follows the item's entries
                 ByteBuffer gpu = rig.download(slot, gpuBytes);
                 int count = CompositionVector.count(cpu);
                 assertThat(CompositionVector.count(gpu)).isEqualTo(count);
@@ -101,6 +102,10 @@ class PhylogeneticsCudaGpuTest {
                 reference.add(CvTreeReference.vector(CvTreeReference.proteins(CvTreeReference.read(file)), k));
             }
             DeviceBuffer result = rig.device.allocate(CvDistance.RESULT_BYTES);
+            // The tile path: every ordered pair in one compareTile, each pair summed in the blocks of its own
+            // launch, so each distance must be the per-pair path's to the bit.
+            int[] pairs = RigTile.allOrderedPairs(files.size());
+            double[] tiled = new RigTile(rig, gpuVectors, pairs, 2 * CvDistance.RESULT_BYTES).compare(rig, kernels);
             for (int i = 0; i < files.size(); i++) {
                 for (int j = 0; j < files.size(); j++) {
                     double expected = CvDistance.distance(cpuVectors.get(i), cpuVectors.get(j));
@@ -113,6 +118,8 @@ class PhylogeneticsCudaGpuTest {
                     assertThat(actual).as("distance (%d, %d) at K = %d", i, j, k)
                             .isCloseTo(expected, org.assertj.core.data.Offset.offset(DISTANCE_TOLERANCE))
                             .isCloseTo(cvtree, org.assertj.core.data.Offset.offset(DISTANCE_TOLERANCE));
+                    assertThat(tiled[i * files.size() + j]).as("tile distance (%d, %d) at K = %d", i, j, k)
+                            .isEqualTo(actual);
                 }
             }
         }

@@ -7,12 +7,14 @@ import java.util.Optional;
 
 /**
  * 2-D FFTs on the GPU with the system's cuFFT (single precision): plans for real-to-complex, complex-to-real and
- * complex-to-complex transforms of {@code nx} rows by {@code ny} columns, row-major. Plans come from
- * {@link CudaKernelContext#fft2d} and run on the device's kernel stream like any kernel of the step.
+ * complex-to-complex transforms of {@code nx} rows by {@code ny} columns, row-major, one or a batch of them at once.
+ * Plans come from {@link CudaKernelContext#fft2d} and run on the device's kernel stream like any kernel of the step.
  *
  * <p>Layouts (cuFFT's): real data is {@code nx·ny} floats; the half spectrum of a real transform is {@code nx} rows
  * of {@code ny/2+1} interleaved complex values (8 bytes each); complex data is {@code nx·ny} interleaved complex
- * values. Transforms are unnormalised: forward then inverse multiplies by {@code nx·ny}.
+ * values. A batch of {@code b} transforms reads and writes {@code b} such arrays one right after another (cuFFT's
+ * basic batched layout, {@code cufftPlanMany}). Transforms are unnormalised: forward then inverse multiplies by
+ * {@code nx·ny}.
  *
  * <p>cuFFT is optional: {@link #unavailabilityCause()} says why it cannot be used (typically: not installed), so
  * applications that need it can fail with a clear message and tests can skip.
@@ -65,19 +67,24 @@ public final class CuFft {
                 : Optional.of(loaded.library() + " (cuFFT " + loaded.version() + ")");
     }
 
-    /** Makes a plan in the current context, bound to {@code stream}. */
-    static Plan plan2d(int nx, int ny, Type type, CudaStream stream, CUcontext owner, String device) {
+    /** Makes a plan of {@code batch} transforms in the current context, bound to {@code stream}. */
+    static Plan plan2d(int nx, int ny, Type type, int batch, CudaStream stream, CUcontext owner, String device) {
         String cause = CuFftLibrary.load().cause();
         if (cause != null) {
             throw new CudaException("cuFFT plan on " + device + ": " + cause, -1, "CUFFT_NOT_AVAILABLE", null);
         }
-        if (nx < 1 || ny < 1) {
-            throw new IllegalArgumentException("FFT size " + nx + "x" + ny + " must be positive");
+        if (nx < 1 || ny < 1 || batch < 1) {
+            throw new IllegalArgumentException("FFT size " + nx + "x" + ny + " and batch " + batch
+                    + " must be positive");
         }
         int[] handle = new int[1];
-        check(CuFftLibrary.cufftPlan2d(handle, nx, ny, type.code()), "cufftPlan2d(" + nx + ", " + ny + ", " + type
-                + ") on " + device);
-        Plan plan = new Plan(handle[0], nx, ny, type, owner, device);
+        if (batch == 1) {
+            check(CuFftLibrary.cufftPlan2d(handle, nx, ny, type.code()), "cufftPlan2d(" + nx + ", " + ny + ", "
+                    + type + ") on " + device);
+        } else {
+            planMany(handle, nx, ny, type, batch, device);
+        }
+        Plan plan = new Plan(handle[0], nx, ny, type, batch, owner, device);
         try {
             check(CuFftLibrary.cufftSetStream(handle[0], stream.address()), "cufftSetStream on " + device);
         } catch (RuntimeException e) {
@@ -85,6 +92,20 @@ public final class CuFft {
             throw e;
         }
         return plan;
+    }
+
+    /**
+     * A batched plan with the basic layout spelt out (JNA passes no null arrays in direct mapping): each transform's
+     * input and output packed, one after another. The complex side of a real transform has {@code ny/2+1} columns.
+     */
+    private static void planMany(int[] handle, int nx, int ny, Type type, int batch, String device) {
+        int[] real = {nx, ny};
+        int[] complex = {nx, type == Type.C2C ? ny : ny / 2 + 1};
+        int[] in = type == Type.R2C ? real : complex;
+        int[] out = type == Type.C2R ? real : complex;
+        check(CuFftLibrary.cufftPlanMany(handle, 2, new int[]{nx, ny}, in, 1, in[0] * in[1], out, 1,
+                out[0] * out[1], type.code(), batch), "cufftPlanMany(" + nx + ", " + ny + ", " + type + ", batch "
+                + batch + ") on " + device);
     }
 
     static void check(int result, String operation) {
@@ -123,7 +144,7 @@ public final class CuFft {
     }
 
     /**
-     * A cuFFT plan of fixed size and type on one GPU's kernel stream. Executing only queues the transform; it is
+     * A cuFFT plan of fixed size, type and batch on one GPU's kernel stream. Executing only queues the transform; it is
      * complete when the kernel step ends. Use it on the kernel thread; {@link #close()} is idempotent.
      */
     public static final class Plan implements AutoCloseable {
@@ -131,15 +152,17 @@ public final class CuFft {
         private final int nx;
         private final int ny;
         private final Type type;
+        private final int batch;
         private final CUcontext owner;
         private final String device;
         private boolean closed;
 
-        private Plan(int handle, int nx, int ny, Type type, CUcontext owner, String device) {
+        private Plan(int handle, int nx, int ny, Type type, int batch, CUcontext owner, String device) {
             this.handle = handle;
             this.nx = nx;
             this.ny = ny;
             this.type = type;
+            this.batch = batch;
             this.owner = owner;
             this.device = device;
         }
@@ -172,22 +195,31 @@ public final class CuFft {
         }
 
         /**
-         * Bytes of the real side ({@code nx·ny} floats).
+         * The number of transforms one execution runs.
          *
-         * @return the size in bytes of the real array: the least capacity of a real input or output buffer
+         * @return the batch the plan was made for, at least 1
          */
-        public long realBytes() {
-            return (long) nx * ny * Float.BYTES;
+        public int batch() {
+            return batch;
         }
 
         /**
-         * Bytes of the complex side: the half spectrum for R2C/C2R, the full array for C2C.
+         * Bytes of the real side ({@code nx·ny} floats a transform, times the batch).
          *
-         * @return the size in bytes of the complex array: the least capacity of a complex input or output buffer
+         * @return the size in bytes of the real arrays: the least capacity of a real input or output buffer
+         */
+        public long realBytes() {
+            return (long) nx * ny * Float.BYTES * batch;
+        }
+
+        /**
+         * Bytes of the complex side: the half spectrum for R2C/C2R, the full array for C2C, times the batch.
+         *
+         * @return the size in bytes of the complex arrays: the least capacity of a complex input or output buffer
          */
         public long complexBytes() {
             long columns = type == Type.C2C ? ny : ny / 2 + 1;
-            return (long) nx * columns * 2 * Float.BYTES;
+            return (long) nx * columns * 2 * Float.BYTES * batch;
         }
 
         /**
@@ -243,7 +275,8 @@ public final class CuFft {
             }
             if (buffer.capacity() < needed) {
                 throw new IllegalArgumentException("FFT " + role + " of " + buffer.capacity() + " bytes is smaller "
-                        + "than the " + needed + " a " + nx + "x" + ny + " " + type + " transform needs");
+                        + "than the " + needed + " " + batch + " " + nx + "x" + ny + " " + type
+                        + " transform(s) need");
             }
             return cuda.address();
         }

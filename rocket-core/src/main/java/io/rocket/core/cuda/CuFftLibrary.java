@@ -34,6 +34,10 @@ final class CuFftLibrary {
 
     static native int cufftPlan2d(int[] plan, int nx, int ny, int type);
 
+    /** The advanced layout: {@code n}, the embeds, strides and distances as in cufft.h (never null here). */
+    static native int cufftPlanMany(int[] plan, int rank, int[] n, int[] inembed, int istride, int idist,
+                                    int[] onembed, int ostride, int odist, int type, int batch);
+
     static native int cufftSetStream(int plan, long stream);
 
     static native int cufftExecR2C(int plan, long idata, long odata);

@@ -89,7 +89,24 @@ public interface CudaKernelContext extends KernelContext {
      * @return a new plan, owned by the caller (close it, or leave it to the device)
      * @throws CudaException when cuFFT is not available or refuses the plan
      */
-    CuFft.Plan fft2d(int nx, int ny, CuFft.Type type);
+    default CuFft.Plan fft2d(int nx, int ny, CuFft.Type type) {
+        return fft2d(nx, ny, type, 1);
+    }
+
+    /**
+     * A plan of {@code batch} 2-D transforms of {@code nx} by {@code ny} run by one execution, the arrays one right
+     * after another (cuFFT's {@code cufftPlanMany}): many small transforms fill the GPU where one would not. cuFFT
+     * allocates the plan's work area, which grows with the batch; make it once and keep it, as {@link #fft2d(int,
+     * int, CuFft.Type)}.
+     *
+     * @param nx the number of rows, at least 1
+     * @param ny the number of columns (the fastest-varying dimension), at least 1
+     * @param type the transform kind, never null
+     * @param batch the number of transforms, at least 1
+     * @return a new plan, owned by the caller (close it, or leave it to the device)
+     * @throws CudaException when cuFFT is not available or refuses the plan
+     */
+    CuFft.Plan fft2d(int nx, int ny, CuFft.Type type, int batch);
 
     /**
      * Device memory of {@code bytes} for the application's own scratch use (counters, FFT work buffers, partial

@@ -173,9 +173,9 @@ final class GpuKernelContext implements CudaKernelContext, DeviceKernelContext {
     }
 
     @Override
-    public CuFft.Plan fft2d(int nx, int ny, CuFft.Type type) {
+    public CuFft.Plan fft2d(int nx, int ny, CuFft.Type type, int batch) {
         device.makeCurrent();
-        CuFft.Plan plan = CuFft.plan2d(nx, ny, type, stream, device.context(), device.name());
+        CuFft.Plan plan = CuFft.plan2d(nx, ny, type, batch, stream, device.context(), device.name());
         plans.add(plan);
         return plan;
     }
