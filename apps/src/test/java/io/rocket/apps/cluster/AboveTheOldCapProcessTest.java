@@ -1,0 +1,103 @@
+package io.rocket.apps.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rocket.apps.Launcher;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A cluster run of more items than pair bitmaps indexed by {@code int} could track (65,536): 70,000 items, a few
+ * queries against the rest, {@code --top-k} and {@code --store}, on 4 local nodes. Rank 0 is killed with SIGKILL in
+ * the middle; the same command again takes the stored pairs, computes the rest, and rank 0 checks that exactly the
+ * pairs the synthetic formula's top-k keeps arrived, each once. (The full-size check, 100,000 items and 10⁸ pairs, is
+ * {@code scripts/bench scale}.)
+ */
+class AboveTheOldCapProcessTest {
+    private static final int NODES = 4;
+    private static final int ITEMS = 70_000;
+    private static final int QUERIES = 6;
+
+    @TempDir
+    Path dir;
+
+    private Process start(int rank, String hosts, String run, List<String> args) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx384m", "-cp", System.getProperty("java.class.path"),
+                Launcher.class.getName()));
+        cmd.addAll(args);
+        cmd.addAll(List.of("--nodes", "" + NODES, "--rank", "" + rank, "--hosts", hosts));
+        return new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(dir.resolve(run + "-rank-" + rank + ".log").toFile()).start();
+    }
+
+    private List<Process> startAll(String run, List<String> args) throws IOException {
+        String hosts = ProcessClusterTest.hosts(NODES);
+        List<Process> ranks = new ArrayList<>();
+        for (int r = 0; r < NODES; r++) {
+            ranks.add(start(r, hosts, run, args));
+        }
+        return ranks;
+    }
+
+    private String log(String run, int rank) throws IOException {
+        return Files.readString(dir.resolve(run + "-rank-" + rank + ".log"));
+    }
+
+    private static boolean stored(Path store) {
+        try {
+            return Files.size(store.resolve("records.bin")) > 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Test
+    @Timeout(300)
+    void seventyThousandItems_onFourNodes_withAStore_resumeAfterRankZeroIsKilled_toTheFormulasTopK()
+            throws Exception {
+        Path store = dir.resolve("store");
+        Path summary = dir.resolve("summary.json");
+        List<String> args = List.of("synthetic", "--items", "" + ITEMS, "--queries", "" + QUERIES,
+                "--item-bytes", "16", "--device", "sim", "--compare-ms", "0.02", "--seed", "9", "--top-k", "3",
+                "--store", store.toString(), "--output", dir.resolve("top.tsv").toString(),
+                "--summary-json", summary.toString(), "--verify");
+
+        List<Process> first = startAll("first", args);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (!stored(store) && first.get(0).isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(first.get(0).isAlive()).as(log("first", 0)).isTrue();
+        first.get(0).destroyForcibly().waitFor(); // kill -9 of rank 0
+        for (Process p : first) {
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor(); // a job scheduler ends the rest of a job whose rank 0 died
+            }
+        }
+        assertThat(summary).doesNotExist();
+
+        List<Process> again = startAll("again", args);
+        for (int r = 0; r < NODES; r++) {
+            assertThat(again.get(r).waitFor(180, TimeUnit.SECONDS)).as("rank %d ended", r).isTrue();
+        }
+        String rank0 = log("again", 0);
+        assertThat(again.get(0).exitValue()).as(rank0).isZero();
+        assertThat(rank0).containsPattern("verified: all [0-9]+ kept pairs once, values correct");
+        JsonNode s = new ObjectMapper().readTree(summary.toFile());
+        long pairs = (long) QUERIES * (ITEMS - QUERIES);
+        assertThat(s.get("pairs").asLong()).isEqualTo(pairs);
+        assertThat(s.get("pairs_reused").asLong()).isPositive().isLessThan(pairs);
+        assertThat(s.get("pairs_reused").asLong() + s.get("pairs_computed").asLong()).isEqualTo(pairs);
+    }
+}
