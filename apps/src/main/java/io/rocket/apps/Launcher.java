@@ -34,7 +34,7 @@ import java.io.PrintWriter;
         subcommands = {SyntheticCommand.class, ForensicsCommand.class, PhylogeneticsCommand.class, MicroscopyCommand.class,
                 GenerateCommand.class,
                 TreeCompareCommand.class, DemoCommand.class, DataPlaneBenchCommand.class, ReportCommand.class,
-                CopyBandwidth.class, CommandLine.HelpCommand.class})
+                StatusCommand.class, CopyBandwidth.class, CommandLine.HelpCommand.class})
 public final class Launcher implements Runnable {
 
     @CommandLine.Spec

@@ -2,7 +2,11 @@ package io.rocket.apps;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rocket.cli.OutputFile;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rocket.core.RocketException;
+import io.rocket.report.EventLogReplay;
 import io.rocket.report.HtmlReport;
+import io.rocket.report.LivePage;
 import io.rocket.report.ReportData;
 import io.rocket.report.RunTraces;
 import io.rocket.report.SummaryFile;
@@ -12,6 +16,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -32,9 +39,15 @@ public final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--trace", paramLabel = "FILE", required = true, arity = "1..*",
+    @Option(names = "--trace", paramLabel = "FILE", arity = "1..*",
             description = "Trace files written by --trace (JSON, plain or gzip-compressed).")
     List<Path> traces;
+
+    @Option(names = "--event-log", paramLabel = "FILE",
+            description = "Instead of traces: a run's --event-log. Makes the page of the run as far as the log goes "
+                    + "(a run killed or stopped at a time limit included): its progress, pairs per second per node, "
+                    + "busy time per resource and cache hits, as its live page showed them.")
+    Path eventLog;
 
     @Option(names = "--summary", paramLabel = "FILE",
             description = "The run's summary from --summary-json (optional; without it figures are estimated "
@@ -56,6 +69,12 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if ((traces == null) == (eventLog == null)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give --trace FILE... or --event-log FILE");
+        }
+        if (eventLog != null) {
+            return fromEventLog();
+        }
         if (maxBoxes < 1000) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--max-boxes must be at least 1000");
         }
@@ -73,6 +92,23 @@ public final class ReportCommand implements Callable<Integer> {
         for (String w : run.warnings()) {
             spec.commandLine().getErr().println("report: warning: " + w);
         }
+        out.flush();
+        return 0;
+    }
+
+    private int fromEventLog() {
+        ObjectNode status = EventLogReplay.read(eventLog);
+        byte[] page = LivePage.replay(status).getBytes(StandardCharsets.UTF_8);
+        try {
+            Files.write(output, page);
+        } catch (IOException e) {
+            throw new RocketException("cannot write report " + output + ": " + e.getMessage(), e);
+        }
+        var out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "report: %s (%.1f kB) from %d status lines: %s, %,d of %,d pairs%s%n", output,
+                page.length / 1e3, status.path("history").size(), status.path("job").path("state").asText(),
+                status.path("pairs_done").asLong(), status.path("pairs_total").asLong(),
+                status.path("torn_lines").asInt() > 0 ? " (a torn last line skipped)" : "");
         out.flush();
         return 0;
     }

@@ -29,7 +29,9 @@ public final class Wire {
         /** Rank 0 to one node: regions of lost work to run again. */
         RECOVER,
         /** The answer to a REJECT: it reached this node, so the node that sent it may close its channel. */
-        REJECT_SEEN
+        REJECT_SEEN,
+        /** A node's live figures for rank 0's status endpoint ({@link NodeStatus}), about once a second. */
+        STATUS
     }
 
     /** Something that writes a message body. */

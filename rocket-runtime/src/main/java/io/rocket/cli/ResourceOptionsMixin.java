@@ -106,7 +106,7 @@ final class ResourceOptionsMixin {
             throw new UsageException("--disk-cache-size needs --disk-cache DIR, the directory of the disk cache");
         }
         return new RocketOptions(device, hostCacheSize, deviceCacheSize, threads, ioThreads, concurrentJobs, tileSize,
-                trace, journal.get(), null, inputs, order, null, pairsPerTile);
+                trace, journal.get(), null, inputs, order, null, pairsPerTile, null);
     }
 
     /** {@code --tile-pairs}: auto, or a count of at least 1. */

@@ -70,6 +70,10 @@ public final class RuntimeOptionsMixin {
     @Mixin
     ClusterOptionsMixin cluster = new ClusterOptionsMixin();
 
+    // The live status, just before the progress options.
+    @Mixin
+    StatusOptionsMixin status = new StatusOptionsMixin();
+
     @Option(names = "--progress", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Show progress on stderr (rank 0 of a cluster run): a bar on a terminal, else a line every "
                     + "30 s and one at the end; --no-progress turns it off. Default: on.")
@@ -216,7 +220,9 @@ public final class RuntimeOptionsMixin {
      * @throws RocketException naming the option when one is out of range or needs another that is missing
      */
     public RocketOptions toRocketOptions() {
-        return resources.toRocketOptions(trace, this::jobOptions, this::journalOptions);
+        RocketOptions options = resources.toRocketOptions(trace, this::jobOptions, this::journalOptions);
+        return options.toBuilder().status(status.toStatusOptions(cluster::security, progressOutput(),
+                cluster.isCluster() ? cluster.rank : 0)).build();
     }
 
     /** The range check of every runtime option: one line naming the option, the least value and the one given. */

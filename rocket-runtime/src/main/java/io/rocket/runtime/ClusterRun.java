@@ -13,6 +13,7 @@ import io.rocket.cluster.RemoteStealing;
 import io.rocket.cluster.ResultCollector;
 import io.rocket.cluster.ResultIntake;
 import io.rocket.cluster.ResultStream;
+import io.rocket.cluster.StatusReports;
 import io.rocket.cluster.ClusterOptions;
 import io.rocket.cluster.ClusterProgress;
 import io.rocket.cluster.ControlDispatcher;
@@ -25,6 +26,9 @@ import io.rocket.core.Application;
 import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
+import io.rocket.runtime.status.JobStatus;
+import io.rocket.runtime.status.LiveStatus;
+import io.rocket.runtime.status.NodeProbe;
 import io.rocket.steal.PairLimit;
 import io.rocket.steal.PairSet;
 import io.rocket.steal.PairSpace;
@@ -203,6 +207,7 @@ public final class ClusterRun<K, R> {
             RemoteStealing stealing = resources.add(new RemoteStealing(cluster, membership, channel, work,
                     new NodeRate(node::pairsRun), inFlight, options.tileSize()));
             RecoveryMember member = resources.add(new RecoveryMember(cluster, membership, channel, work, stream));
+            StatusReports reports = new StatusReports(rank, cluster.nodes(), membership, channel);
             if (collector != null) {
                 ResultIntake<K, R> drained = intake;
                 recovery = resources.add(new Recovery(channel, membership, work, collector.finished(),
@@ -217,6 +222,7 @@ public final class ClusterRun<K, R> {
             l3.register(control);
             member.register(control);
             end.register(control);
+            reports.register(control);
             membership.attach(channel, () -> work.abort(new RocketException("cluster failed")), this::onLost);
             if (node.journal() != null) {
                 node.journal().onFailure(work::abort);
@@ -231,7 +237,10 @@ public final class ClusterRun<K, R> {
             resources.add(membership.watchPauses()); // a rank that stood still past the failure timeout stops
             node.alignTrace(membership.startEpochMillis());
             long start = System.nanoTime();
-            node.startSampler(l3.cache() == null ? null : l3.cache().stats());
+            LiveStatus live = node.openStatus(rank, rank != 0, reports::publish, jobStatus(collector, reports),
+                    new NodeProbe.Cluster(l3.cache() == null ? null : l3.cache().stats(), data::bytesSent,
+                            data::bytesReceived, stealing::successes));
+            node.startSampler(l3.cache() == null ? null : l3.cache().stats(), live);
             PairSet resumed = plan.resumed(node.journal(), membership);
             PairSet done = plan.done(resumed);
             node.skip(done);
@@ -259,10 +268,16 @@ public final class ClusterRun<K, R> {
             double wall = (System.nanoTime() - start) / 1e9;
             LOG.info("rank {}: all pairs done after {} s", rank, wall);
             RunSummary own = stop(node, stealing, stream, start, wall);
+            if (live != null && rank != 0) {
+                live.finish(true); // its last figures go before its STATS, so rank 0 has them when it ends
+            }
             NodeFigures figures = NodeFigures.of(rank, node.devices().size(), node.pairsRun(), node.pipeline(),
                     node.telemetry(), own, l3.cache() == null ? null : l3.cache().stats(), data.bytesSent(),
                     data.bytesReceived(), steals(work, stealing));
             Collection<NodeFigures> all = end.exchange(figures);
+            if (live != null && rank == 0) {
+                live.finish(true);
+            }
             RunSummary summary = rank == 0 ? summary(own, collector, all, n, wall) : own;
             if (rank == 0) {
                 intake.drain(EndOfRun.TIMEOUT_SECONDS); // the last batches' results are ranked before top-k writes
@@ -316,6 +331,21 @@ public final class ClusterRun<K, R> {
         RunSummary own = node.summarize(wall, node.pairsRun(), held);
         own.pairSpace(plan.space().density());
         return own;
+    }
+
+    /**
+     * Rank 0: the job's live view, its pairs done counted as rank 0's finished-pair set sees them (pairs resumed from
+     * a journal included); null on the other ranks.
+     */
+    private JobStatus jobStatus(ResultCollector<K, R> collector, StatusReports reports) {
+        if (collector == null) {
+            return null;
+        }
+        PairSpace space = plan.space();
+        PairSet finished = collector.finished();
+        return new JobStatus(new JobStatus.Job(app.name(), keys.size(), space.describe(), space.pairs(),
+                cluster.nodes()), new JobStatus.Sources(() -> space.pairs() - (finished.total() - finished.size()),
+                reports::nodes, membership::lost, () -> recovery.recomputedPairs()));
     }
 
     private static NodeFigures.Steals steals(WorkScheduler work, RemoteStealing stealing) {

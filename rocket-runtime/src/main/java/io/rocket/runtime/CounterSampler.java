@@ -9,13 +9,16 @@ import io.rocket.core.trace.Tracer;
 import java.util.Map;
 
 /**
- * Samples the cache counters into the trace every few milliseconds while tracing, so the timeline shows hits and
- * misses per level over time without a counter event per request: L1 and L2 on every run, and on cluster nodes
- * the L3 requests, hits and misses; and the megabytes read from input files per scheme, whose slope is each
- * storage's throughput.
+ * The node's one sampler thread. While tracing, it samples the cache counters into the trace every few milliseconds,
+ * so the timeline shows hits and misses per level over time without a counter event per request: L1 and L2 on every
+ * run, and on cluster nodes the L3 requests, hits and misses; and the megabytes read from input files per scheme,
+ * whose slope is each storage's throughput. When the run shows its status (an endpoint, an event log), it also ticks
+ * the status about once a second ({@link #STATUS_PERIOD_MILLIS}); without a trace it then wakes only for that.
  */
 final class CounterSampler implements AutoCloseable {
     private static final long PERIOD_MILLIS = 10;
+    /** How often the status is sampled: often enough for a person watching, rare enough to cost nothing. */
+    static final long STATUS_PERIOD_MILLIS = 1000;
     private static final String[] SERIES = TraceCounter.L1_DEVICE_CACHE.series().toArray(new String[0]);
     private static final String[] L3_SERIES = TraceCounter.L3_DISTRIBUTED_CACHE.series().toArray(new String[0]);
 
@@ -23,23 +26,37 @@ final class CounterSampler implements AutoCloseable {
     private final NodePipeline<?, ?> pipeline;
     private final Tracer tracer;
     private final L3Stats l3;
+    private final Runnable status;
     private volatile boolean running = true;
 
-    /** @param l3 the distributed cache's counters, or null on a single node or without it */
-    public CounterSampler(NodePipeline<?, ?> pipeline, Tracer tracer, L3Stats l3) {
+    /**
+     * @param tracer the trace to sample the counters into, or null when not tracing
+     * @param l3     the distributed cache's counters, or null on a single node or without it
+     * @param status the status tick, or null when the run shows no status
+     */
+    public CounterSampler(NodePipeline<?, ?> pipeline, Tracer tracer, L3Stats l3, Runnable status) {
         this.pipeline = pipeline;
         this.tracer = tracer;
         this.l3 = l3;
+        this.status = status;
+        long period = tracer != null ? PERIOD_MILLIS : STATUS_PERIOD_MILLIS;
         thread = new Thread(() -> {
+            long nextStatus = System.nanoTime();
             while (running) {
-                sampleAll();
+                if (tracer != null) {
+                    sampleAll();
+                }
+                if (status != null && System.nanoTime() - nextStatus >= 0) {
+                    status.run();
+                    nextStatus = System.nanoTime() + STATUS_PERIOD_MILLIS * 1_000_000;
+                }
                 try {
-                    Thread.sleep(PERIOD_MILLIS);
+                    Thread.sleep(period);
                 } catch (InterruptedException e) {
                     return;
                 }
             }
-        }, "rocket-trace-sampler");
+        }, "rocket-sampler");
         thread.setDaemon(true);
         thread.start();
     }
@@ -72,6 +89,8 @@ final class CounterSampler implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        sampleAll(); // so the counters end at their totals
+        if (tracer != null) {
+            sampleAll(); // so the counters end at their totals
+        }
     }
 }

@@ -15,6 +15,11 @@ import io.rocket.core.Application;
 import io.rocket.core.ResultSink;
 import io.rocket.core.device.Device;
 import io.rocket.core.device.DirectHostMemory;
+import io.rocket.cluster.NodeStatus;
+import io.rocket.runtime.status.JobStatus;
+import io.rocket.runtime.status.LiveStatus;
+import io.rocket.runtime.status.NodeProbe;
+import io.rocket.runtime.status.StatusOptions;
 import io.rocket.core.device.Devices;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.core.trace.ChromeTracer;
@@ -26,6 +31,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -173,10 +179,38 @@ final class NodeRun<K, R> implements AutoCloseable {
         skip = done == null ? null : done.mask();
     }
 
-    /** Starts sampling cache counters into the trace (with the L3's, when given), when the run is traced. */
-    public void startSampler(L3Stats l3) {
-        if (chrome != null && sampler == null) {
-            sampler = resources.add(new CounterSampler(pipeline, tracer, l3));
+    /**
+     * Opens what this node shows of itself while it runs ({@link LiveStatus}), when the options ask for it or
+     * {@code always}; closed with the node, before the sampler that ticks it is (it is opened first).
+     *
+     * @param rank    this node's rank
+     * @param always  whether to sample even when the options ask for nothing (a cluster node reports to rank 0)
+     * @param publish where this node's figures go when they changed
+     * @param job     the job's view on rank 0, or null
+     * @param cluster what only a cluster node has, or null
+     * @return the live status, or null when there is none
+     */
+    public LiveStatus openStatus(int rank, boolean always, Consumer<NodeStatus> publish, JobStatus job,
+                                 NodeProbe.Cluster cluster) {
+        StatusOptions status = options.status();
+        if ((status == null || !status.enabled()) && !always) {
+            return null;
+        }
+        NodeProbe probe = new NodeProbe(rank, pipeline, opened.devices(), this::pairsRun,
+                () -> scheduler.stats().localSuccesses(), cluster);
+        return resources.add(new LiveStatus(status == null ? StatusOptions.NONE : status, probe, publish, job));
+    }
+
+    /**
+     * Starts the node's sampler when the run is traced (cache counters into the trace, with the L3's when given) or
+     * shows its status (ticked about once a second).
+     *
+     * @param l3     the distributed cache's counters, or null
+     * @param status the live status, or null
+     */
+    public void startSampler(L3Stats l3, LiveStatus status) {
+        if ((chrome != null || status != null) && sampler == null) {
+            sampler = resources.add(new CounterSampler(pipeline, chrome, l3, status == null ? null : status::tick));
         }
     }
 

@@ -11,12 +11,17 @@ import io.rocket.core.Application;
 import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
+import io.rocket.cluster.NodeStatus;
+import io.rocket.runtime.status.JobStatus;
+import io.rocket.runtime.status.LiveStatus;
 import io.rocket.core.trace.Tracer;
 import io.rocket.cluster.ClusterOptions;
 import io.rocket.steal.journal.ResultLog;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The entry point: runs an {@link Application} over every pair of its keys on this node's devices and returns the
@@ -117,7 +122,13 @@ public final class Rocket {
             node.skip(done);
             node.wire(node.output(), toRun, null, null);
             WorkScheduler scheduler = node.scheduler();
-            node.startSampler(null);
+            AtomicReference<NodeStatus> own = new AtomicReference<>(NodeStatus.empty(0, "starting"));
+            long skipped = space.pairs() - toRun;
+            JobStatus job = new JobStatus(new JobStatus.Job(app.name(), n, space.describe(), space.pairs(), 1),
+                    new JobStatus.Sources(() -> skipped + node.pairsRun(), () -> List.of(own.get()), Set::of,
+                            () -> 0));
+            LiveStatus live = node.openStatus(0, false, own::set, job, null);
+            node.startSampler(null, live);
             if (journal != null) {
                 journal.onFailure(scheduler::abort);
             }
@@ -130,6 +141,9 @@ public final class Rocket {
             scheduler.start(SpaceStarts.node(space, done, resumed != null, bands, options.tileSize()), tracer);
             scheduler.await();
             node.stopPipeline();
+            if (live != null) {
+                live.finish(true);
+            }
             double wall = (System.nanoTime() - start) / 1e9;
             RunSummary summary = node.summarize(wall, toRun, wall);
             summary.pairSpace(space.density());

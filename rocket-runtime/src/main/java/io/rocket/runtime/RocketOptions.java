@@ -6,6 +6,7 @@ import io.rocket.core.device.DeviceSpec;
 import io.rocket.cluster.ClusterOptions;
 import io.rocket.steal.journal.JournalOptions;
 import io.rocket.steal.reduce.Reduction;
+import io.rocket.runtime.status.StatusOptions;
 
 import java.nio.file.Path;
 
@@ -30,11 +31,12 @@ import java.nio.file.Path;
  *                        band); null keeps every result
  * @param tilePairs       most pairs compared in one call of the kernels ({@link #AUTO_TILE_PAIRS} for the runtime's
  *                        choice; 1 runs every pair as its own job, one launch and one result copy per pair)
+ * @param status          the status endpoint, status directory and event log; null for none
  */
 public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSize deviceCacheSize, int hostThreads,
                             int ioThreads, int concurrentJobs, int tileSize, Path trace, JournalOptions journal,
                             ClusterOptions cluster, InputOptions inputs, ScheduleOrder order, Reduction reduction,
-                            int tilePairs) {
+                            int tilePairs, StatusOptions status) {
 
     /** Default L2 size. */
     public static final CacheSize DEFAULT_HOST_CACHE = new CacheSize(1L << 30, -1);
@@ -68,6 +70,7 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
      * @param order           the order of the pair matrix on a node; null for {@link ScheduleOrder#BLOCKED}
      * @param reduction       what to keep of the results; null keeps every result
      * @param tilePairs       most pairs a kernel call compares; {@link #AUTO_TILE_PAIRS} for the runtime's choice
+     * @param status          the status endpoint, status directory and event log; null for none
      */
     public RocketOptions {
         if (tilePairs < 0) {
@@ -93,7 +96,7 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
     public RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSize deviceCacheSize, int hostThreads,
                          int ioThreads, int concurrentJobs, int tileSize, Path trace, JournalOptions journal) {
         this(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs, tileSize, trace, journal,
-                null, null, null, null, AUTO_TILE_PAIRS);
+                null, null, null, null, AUTO_TILE_PAIRS, null);
     }
 
     /**
@@ -104,7 +107,7 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
     public static RocketOptions defaults() {
         return new RocketOptions(DeviceSpec.cpuAll(), null, null, Runtime.getRuntime().availableProcessors(),
                 AUTO_IO_THREADS, DEFAULT_CONCURRENT_JOBS, DEFAULT_TILE_SIZE, null, null, null, null, null, null,
-                AUTO_TILE_PAIRS);
+                AUTO_TILE_PAIRS, null);
     }
 
     /**
@@ -253,6 +256,7 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
         private ScheduleOrder order;
         private Reduction reduction;
         private int tilePairs;
+        private StatusOptions status;
 
         private Builder(RocketOptions o) {
             device = o.device;
@@ -269,6 +273,7 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
             order = o.order;
             reduction = o.reduction;
             tilePairs = o.tilePairs;
+            status = o.status;
         }
 
         /**
@@ -426,13 +431,24 @@ public record RocketOptions(DeviceSpec device, CacheSize hostCacheSize, CacheSiz
         }
 
         /**
+         * Sets {@link RocketOptions#status}.
+         *
+         * @param value the new value
+         * @return this builder
+         */
+        public Builder status(StatusOptions value) {
+            status = value;
+            return this;
+        }
+
+        /**
          * The options built so far.
          *
          * @return the options
          */
         public RocketOptions build() {
             return new RocketOptions(device, hostCacheSize, deviceCacheSize, hostThreads, ioThreads, concurrentJobs,
-                    tileSize, trace, journal, cluster, inputs, order, reduction, tilePairs);
+                    tileSize, trace, journal, cluster, inputs, order, reduction, tilePairs, status);
         }
     }
 }

@@ -54,6 +54,7 @@ public final class ReferenceDocs {
         pages.put("commands.md", commands());
         pages.put("summary.md", SummaryReference.page());
         pages.put("trace.md", trace());
+        pages.put("status.md", StatusReference.page());
         pages.put("exit-codes.md", exitCodes());
         return pages;
     }

@@ -72,7 +72,11 @@ final class Chromium {
      * {@code work}, optionally saving a screenshot, and returns the serialised DOM.
      */
     String dumpDom(Path page, String fragment, Path work, Path screenshot) throws IOException, InterruptedException {
-        String url = page.toUri() + (fragment == null ? "" : "#" + fragment);
+        return dumpDom(page.toUri() + (fragment == null ? "" : "#" + fragment), work, screenshot);
+    }
+
+    /** Loads {@code url} as {@link #dumpDom(Path, String, Path, Path)} does a page. */
+    String dumpDom(String url, Path work, Path screenshot) throws IOException, InterruptedException {
         List<String> common = List.of("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--hide-scrollbars", "--window-size=1400,3000", "--virtual-time-budget=10000");
