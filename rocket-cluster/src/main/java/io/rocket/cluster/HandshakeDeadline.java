@@ -1,5 +1,6 @@
 package io.rocket.cluster;
 
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -33,9 +34,14 @@ final class HandshakeDeadline implements AutoCloseable {
         return watchdog.schedule(() -> ChannelIo.quietlyClose(channel), millis, TimeUnit.MILLISECONDS);
     }
 
-    /** Why a handshake failed: the deadline, when it {@code fired}, else {@code error}. */
+    /**
+     * Why a handshake failed: the deadline, when it {@code fired} or the channel was closed under the handshake
+     * (only the deadline closes it then; the read can fail before the deadline's task counts as done), else
+     * {@code error}.
+     */
     String reason(boolean fired, Exception error) {
-        return fired ? "no handshake within " + millis + " ms" : error.getMessage();
+        return fired || error instanceof ClosedChannelException ? "no handshake within " + millis + " ms"
+                : error.getMessage();
     }
 
     @Override
