@@ -4,7 +4,7 @@ import io.rocket.core.RocketException;
 
 /**
  * The most items whose pairs a run can track. A {@link PairSet} keeps the pair matrix as tiles in one table
- * ({@link PairSet#maxItems}: about 67 million items, or 47 million in both orientations), far beyond what the item
+ * ({@link PairSet#maxItems}: about 33 million items, or 23 million in both orientations), far beyond what the item
  * lists and caches of a run hold. A run tracks the pairs of all its items (not only those of its space) when it is a
  * cluster run (rank 0's finished pairs, recovery, the start plan), when its space is not every pair of one list (the
  * pairs outside it are marked done: {@code --against}, {@code --pairs}, unions) and with {@code --journal} or

@@ -24,10 +24,10 @@ import java.util.zip.ZipException;
  *
  * <p>The pair matrix is cut into square tiles of {@link #DEFAULT_TILE} × {@link #DEFAULT_TILE} items, and a tile is
  * kept in one of three states: no pair done (nothing stored), every pair done (a shared marker), or some done (its own
- * bitmap, 128 KiB). Runs finish tiles along the work order, so memory follows the tiles being worked on, not the
- * pairs: 10⁶ items (5·10¹¹ pairs, 62.5 GB as one bitmap) take a 3.8 MB table of tiles plus the bitmaps of the tiles
- * in flight (the arithmetic is in the design's memory-limited notes). The largest run it tracks is
- * {@link #maxItems(boolean)} items.
+ * bitmap, 32 KiB). Runs finish tiles along the work order, so memory follows the frontier between done and not yet
+ * done, not the pairs: 10⁶ items (5·10¹¹ pairs, 62.5 GB as one bitmap) take a table of 1.9 million tiles (8–12 bytes
+ * each) plus some 3,400 bitmaps on the frontier, about 130 MB in all; the tile side is the one that made that sum
+ * smallest (decision 0031). The largest run it tracks is {@link #maxItems(boolean)} items.
  *
  * <p>An <em>ordered</em> set (for applications whose f is not symmetric) holds both orientations of every pair: pair
  * (j, i), j &gt; i, is the cell below the diagonal, and the tiles cover the whole square. A region then counts as all
@@ -35,7 +35,7 @@ import java.util.zip.ZipException;
  */
 public final class PairSet {
     /** The side of a tile, in items: a power of two. */
-    public static final int DEFAULT_TILE = 1024;
+    public static final int DEFAULT_TILE = 512;
     /** The state of a tile whose every pair is in the set. */
     private static final long[] FULL = new long[0];
     private static final int EMPTY_TAG = 0;
@@ -197,6 +197,38 @@ public final class PairSet {
     /** Pairs in the set. */
     public synchronized long size() {
         return count;
+    }
+
+    /**
+     * The tiles that hold a bitmap now (some of their pairs done, not all): with the table of tiles, what the set
+     * takes in memory beyond a few bytes a tile.
+     *
+     * @return tiles with a bitmap
+     */
+    public synchronized int bitmapTiles() {
+        int bitmaps = 0;
+        for (long[] bits : tiles) {
+            bitmaps += bits != null && bits != FULL ? 1 : 0;
+        }
+        return bitmaps;
+    }
+
+    /**
+     * The bytes of one tile's bitmap.
+     *
+     * @return side² / 8
+     */
+    public long bitmapBytes() {
+        return (long) side * side / 8;
+    }
+
+    /**
+     * The tiles of the set's table.
+     *
+     * @return how many tiles cover its pairs
+     */
+    public int tiles() {
+        return tiles.length;
     }
 
     public synchronized boolean isComplete() {
@@ -427,15 +459,16 @@ public final class PairSet {
                 return;
             }
             long[] target = bits == null ? newBitmap() : bits == FULL ? fullBitmap(t) : bits;
-            rowOffsets.forEach((offset, length) -> setBits(target, offset, offset + length, value));
+            int[] delta = {0}; // counted over the runs set, not the whole bitmap: a leaf is a small part of a tile
+            rowOffsets.forEach((offset, length) -> {
+                int had = countBits(target, offset, offset + length);
+                setBits(target, offset, offset + length, value);
+                delta[0] += value ? length - had : -had;
+            });
             int before = cellsOf(t);
-            int cells = 0;
-            for (long word : target) {
-                cells += Long.bitCount(word);
-            }
             tiles[t] = target;
-            count += cells - before;
-            settle(t, cells);
+            count += delta[0];
+            settle(t, before + delta[0]);
         });
     }
 

@@ -19,8 +19,8 @@ class PairLimitTest {
 
     @Test
     void theLimit_isTensOfMillionsOfItems_farAboveTheOldBitmapsCapOf65536() {
-        assertThat(PairLimit.maxItems(false)).isEqualTo(65_535 * 1024);
-        assertThat(PairLimit.maxItems(true)).isEqualTo(46_340 * 1024);
+        assertThat(PairLimit.maxItems(false)).isEqualTo(65_535 * 512);
+        assertThat(PairLimit.maxItems(true)).isEqualTo(46_340 * 512);
         assertThatCode(() -> PairLimit.check(PairSpace.triangle(1_000_000), true, STORE)).doesNotThrowAnyException();
         assertThatThrownBy(() -> new PairSet(PairLimit.maxItems(false) + 1)).isInstanceOf(IllegalArgumentException.class);
     }
@@ -37,7 +37,7 @@ class PairLimitTest {
         assertThatThrownBy(() -> PairLimit.check(PairSpace.triangle(OVER), false, STORE))
                 .isInstanceOf(RocketException.class)
                 .hasMessage("100,000,000 items are more than a run can track the pairs of, and --store tracks them: "
-                        + "give at most 67,107,840 items a run (split the queries of --against over several runs), "
+                        + "give at most 33,553,920 items a run (split the queries of --against over several runs), "
                         + "or run every pair of one list on one node without --store or --journal");
         assertThatThrownBy(() -> PairLimit.check(PairSpace.triangle(OVER), true, null))
                 .hasMessageContaining("a cluster run tracks them").hasMessageNotContaining("\n");
@@ -50,10 +50,10 @@ class PairLimitTest {
 
     @Test
     void bothOrientations_haveTheLowerLimit_exceptInAStore() {
-        PairSpace ordered = PairSpace.triangle(50_000_000).ordered(true);
+        PairSpace ordered = PairSpace.triangle(30_000_000).ordered(true);
         assertThatThrownBy(() -> PairLimit.check(ordered, false, JOURNAL))
-                .hasMessageStartingWith("50,000,000 items in both orientations are more than")
-                .hasMessageContaining("--journal tracks them: give at most 47,452,160 items a run");
+                .hasMessageStartingWith("30,000,000 items in both orientations are more than")
+                .hasMessageContaining("--journal tracks them: give at most 23,726,080 items a run");
         // The store keeps each pair in the orientation it was computed: one bit per unordered pair.
         assertThatCode(() -> PairLimit.check(ordered, false, STORE)).doesNotThrowAnyException();
     }
