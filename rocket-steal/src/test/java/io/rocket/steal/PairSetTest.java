@@ -91,6 +91,59 @@ class PairSetTest {
         assertThat(set.mask().size()).isEqualTo(set.size());
     }
 
+    /**
+     * Above the old cap (2³¹ pairs): sets of 100,000 items (about 5·10⁹ pairs, both orientations too) built sparsely
+     * from pairs and small regions scattered over the whole matrix, checked against a plain set of the same pairs.
+     */
+    @Property(tries = 20)
+    void setsAboveTheOldCap_builtSparsely_matchAPlainSetOfTheirPairs(@ForAll boolean ordered, @ForAll long seed) {
+        int n = 100_000;
+        Random random = new Random(seed);
+        PairSet set = new PairSet(n, ordered);
+        java.util.Set<Long> model = new java.util.HashSet<>();
+        for (int step = 0; step < 300; step++) {
+            int r0 = random.nextInt(n - 40);
+            int c0 = random.nextInt(n - 40);
+            if (random.nextBoolean()) {
+                int j = c0 == r0 ? c0 + 1 : c0;
+                set.add(r0, j);
+                model.add(key(r0, j, ordered));
+            } else {
+                Region region = new Region(r0, r0 + 1 + random.nextInt(30), c0, c0 + 1 + random.nextInt(30), 0);
+                set.addRegion(region);
+                for (int i = region.r0(); i < region.r1(); i++) {
+                    for (int j = Math.max(region.c0(), i + 1); j < region.c1(); j++) {
+                        model.add(key(i, j, ordered));
+                        if (ordered) {
+                            model.add(key(j, i, true));
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(set.size()).isEqualTo(model.size());
+        assertThat(set.missing(Region.root(n))).isEqualTo(set.total() - model.size());
+        PairSet back = new PairSet(n, ordered);
+        back.addCompressed(set.toCompressed());
+        for (long pair : model) {
+            assertThat(set.contains((int) (pair >>> 32), (int) pair)).isTrue();
+            assertThat(back.contains((int) (pair >>> 32), (int) pair)).isTrue();
+        }
+        for (int probe = 0; probe < 2000; probe++) {
+            int i = random.nextInt(n);
+            int j = random.nextInt(n);
+            if (i != j) {
+                assertThat(set.contains(i, j)).isEqualTo(model.contains(key(i, j, ordered)));
+            }
+        }
+        assertThat(back.size()).isEqualTo(model.size());
+        assertThat(set.bitmapTiles()).isLessThanOrEqualTo(model.size());
+    }
+
+    private static long key(int i, int j, boolean ordered) {
+        return ordered ? (long) i << 32 | j : (long) Math.min(i, j) << 32 | Math.max(i, j);
+    }
+
     private static Region randomRegion(Random random, int n) {
         int r0 = random.nextInt(n);
         int r1 = r0 + 1 + random.nextInt(n - r0);
