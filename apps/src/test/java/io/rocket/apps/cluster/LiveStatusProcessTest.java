@@ -114,6 +114,11 @@ class LiveStatusProcessTest {
             }
             if (allRunning && done > 0) {
                 assertThat(s.path("eta_seconds").isNumber()).as(s.toString()).isTrue();
+                assertThat(s.path("bad_item_loads").asLong()).isZero();
+                for (JsonNode n : s.path("nodes")) { // per thread over the node's time: a fraction, whatever the threads
+                    n.path("busy_fraction").forEach(f -> assertThat(f.asDouble()).isBetween(0.0, 1.0));
+                    assertThat(n.path("busy_fraction").path("kernel").asDouble()).as(n.toString()).isPositive();
+                }
                 assertThat(s.path("eta_seconds").asDouble()).isFinite().isGreaterThanOrEqualTo(0);
                 Map<String, Double> metrics = PrometheusGrammar.parse(get(url + "metrics", token).body());
                 assertThat(metrics).containsKey("rocket_job_pairs_done_total")

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -32,24 +33,41 @@ public final class LiveStatus implements AutoCloseable {
     private boolean finished;
 
     /**
-     * Opens the endpoint (when the options give a port) and the event log (rank 0).
+     * Loads what the first sample and the first event-log line need and would otherwise load on the run's time: the
+     * host's name (a name-service lookup), the JVM's memory beans, and the JSON writer and the time format (class
+     * loading of tens of milliseconds, in a fresh JVM, taken from the run's threads on a small machine). Called once,
+     * before the run's clock starts, where the run shows its status.
+     */
+    public static void prepare() {
+        NodeProbe.host();
+        JobStatus.node(NodeStatus.empty(0, "starting")).toString();
+        Instant.now().toString();
+    }
+
+    /**
+     * Serves the endpoint (when there is one) and opens the event log (rank 0).
      *
      * @param options the status options
+     * @param server  the node's endpoint, started before the run (see {@link StatusServer#StatusServer(StatusOptions)}),
+     *                or null; it closes with the node, not here
      * @param probe   reads this node's figures
      * @param publish where this node's figures go when they changed (to rank 0, or kept here on rank 0)
      * @param job     the job's view on rank 0, null on another rank
      * @throws RocketException when the port cannot be bound or a file cannot be written
      */
-    public LiveStatus(StatusOptions options, NodeProbe probe, Consumer<NodeStatus> publish, JobStatus job) {
+    public LiveStatus(StatusOptions options, StatusServer server, NodeProbe probe, Consumer<NodeStatus> publish,
+                      JobStatus job) {
         this.options = options;
         this.probe = probe;
         this.publish = publish;
         this.job = job;
-        this.latest = probe.sample("running");
-        publish.accept(latest);
+        // The first sample is the sampler's first tick, at once and on its own thread: nothing here on the run's.
+        this.latest = NodeStatus.empty(probe.rank(), "starting");
         this.log = job != null && options.eventLog() != null ? new EventLog(options.eventLog()) : null;
-        this.server = options.serves() ? new StatusServer(options,
-                new StatusServer.Content(this::statusJson, this::metrics)) : null;
+        this.server = server;
+        if (server != null) {
+            server.serve(new StatusServer.Content(this::statusJson, this::metrics));
+        }
         if (job != null && options.dir() != null) {
             try {
                 Files.deleteIfExists(options.dir().resolve(StatusOptions.FINAL_FILE)); // an earlier run's end
@@ -132,7 +150,7 @@ public final class LiveStatus implements AutoCloseable {
         }
     }
 
-    /** Stops the endpoint and closes the event log; a run that ends without {@link #finish} has failed. */
+    /** Closes the event log; a run that ends without {@link #finish} has failed. */
     @Override
     public void close() throws IOException {
         try {
@@ -140,9 +158,6 @@ public final class LiveStatus implements AutoCloseable {
                 finish(false);
             }
         } finally {
-            if (server != null) {
-                server.close();
-            }
             if (log != null) {
                 log.close();
             }

@@ -23,7 +23,8 @@ public enum StatusFields {
     NODES("nodes", "", "one object per rank, in rank order (fields `nodes[].…` below)"),
     LOST("lost_ranks", "ranks", "ranks lost so far; their unfinished work is done again by the others"),
     RECOMPUTED("recomputed_pairs", "pairs", "pairs computed again after a loss"),
-    BAD_ITEMS("bad_items", "items", "the nodes' `bad_items` summed: an item that failed on two nodes counts twice"),
+    BAD_ITEM_LOADS("bad_item_loads", "items", "the nodes' `bad_items` summed: loads that failed, so an item that "
+            + "failed on two nodes counts twice"),
     PAIR_ERRORS("pair_errors", "pairs", "the nodes' `pair_errors` summed"),
     HISTORY("history", "", "`/status` only: points of the run so far (at most " + JobStatus.HISTORY + ", spread over "
             + "the whole run), each with `seconds`, `pairs_done` and `rank_pairs` (each rank's `pairs_done`)"),
@@ -33,8 +34,9 @@ public enum StatusFields {
     NODE_RATE("nodes[].pairs_per_second", "pairs/s", "pairs it finished per second over its last second or so"),
     NODE_HIT_RATES("nodes[].l1_hit_rate, l2_hit_rate, l3_hit_rate", "0–1",
             "hits ÷ requests of its device cache, host cache and distributed cache; 0 before any request"),
-    NODE_BUSY("nodes[].busy_seconds", "s", "per kind of thread (`io`, `cpu`, `kernel`, `h2d`, `d2h`, `worker`), the "
-            + "time its threads ran tasks, summed over the threads of the kind"),
+    NODE_BUSY("nodes[].busy_fraction", "0–1", "per kind of thread (`io`, `cpu`, `kernel`, `h2d`, `d2h`, `worker`), "
+            + "the time its threads ran tasks ÷ (its threads × `seconds`): 1 when every thread of the kind was busy "
+            + "all the time"),
     NODE_SECONDS("nodes[].seconds", "s", "time since the node's run started, when it last reported"),
     NODE_GPUS("nodes[].gpus", "GPUs", "its CUDA devices"),
     NODE_GPU_BUSY("nodes[].gpu_busy_fraction", "0–1",
