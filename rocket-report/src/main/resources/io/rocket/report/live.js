@@ -319,11 +319,19 @@
 
   function refresh() {
     fetch('status' + window.location.search, {cache: 'no-store'}).then(function (r) {
+      if (r.status === 503) {
+        return null; // the endpoint opens before the run: its devices are opening or its nodes joining
+      }
       if (!r.ok) {
         throw new Error('status answered ' + r.status);
       }
       return r.json();
     }).then(function (d) {
+      if (d === null) {
+        document.getElementById('footer').textContent = 'Rocket live status · the run is starting';
+        window.setTimeout(refresh, PERIOD_MS);
+        return;
+      }
       draw(d);
       document.getElementById('footer').textContent = 'Rocket live status · updated '
         + new Date().toLocaleTimeString();

@@ -19,8 +19,7 @@ import io.rocket.cluster.NodeStatus;
 import io.rocket.runtime.status.JobStatus;
 import io.rocket.runtime.status.LiveStatus;
 import io.rocket.runtime.status.NodeProbe;
-import io.rocket.runtime.status.StatusOptions;
-import io.rocket.runtime.status.StatusServer;
+import io.rocket.runtime.status.StatusStart;
 import io.rocket.core.device.Devices;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.core.trace.ChromeTracer;
@@ -71,8 +70,8 @@ final class NodeRun<K, R> implements AutoCloseable {
     private NodePipeline<K, R> pipeline;
     private DiskCache disk;
     private CounterSampler sampler;
-    /** The status endpoint, started before the devices opened; null without {@code --status-port}. */
-    private StatusServer endpoint;
+    /** What the status opened before the devices did (endpoint, event log); null when the run shows none. */
+    private StatusStart statusStart;
 
     private NodeRun(Application<K, R> app, List<K> keys, RocketOptions options, Resources resources,
                     Devices.Opened opened, int rank, String processName, ResultSink<K, R> sink, boolean keepJournal,
@@ -131,7 +130,11 @@ final class NodeRun<K, R> implements AutoCloseable {
         // The same for the JVM's management beans, which the direct-memory limit is read from (tens of ms to load).
         DirectHostMemory.maxDirectBytes();
         Resources resources = new Resources();
-        StatusServer endpoint = startStatus(options.status(), resources);
+        // Before the run's clock too: what the status opens costs the same whatever the run's length.
+        StatusStart statusStart = StatusStart.open(options.status(), rank == 0);
+        if (statusStart != null) {
+            resources.add(statusStart);
+        }
         Devices.Opened opened;
         try {
             opened = Devices.open(options.device());
@@ -148,25 +151,12 @@ final class NodeRun<K, R> implements AutoCloseable {
         try {
             NodeRun<K, R> node = new NodeRun<>(app, keys, options, resources, opened, rank, processName, sink,
                     keepJournal, space);
-            node.endpoint = endpoint;
+            node.statusStart = statusStart;
             return node;
         } catch (RuntimeException | Error e) {
             closeAfter(resources, e);
             throw e;
         }
-    }
-
-    /**
-     * Starts the status endpoint when the options ask for one, and loads what the status's first sample and event-log
-     * line would otherwise load on the run's time ({@link LiveStatus#prepare}), all before the run's clock starts:
-     * on a run of a second these fixed costs were a quarter of its time.
-     */
-    private static StatusServer startStatus(StatusOptions status, Resources resources) {
-        if (status == null || !status.enabled()) {
-            return null;
-        }
-        LiveStatus.prepare();
-        return status.serves() ? resources.add(new StatusServer(status)) : null;
     }
 
     /**
@@ -221,13 +211,12 @@ final class NodeRun<K, R> implements AutoCloseable {
      */
     public LiveStatus openStatus(int rank, boolean always, Consumer<NodeStatus> publish, Supplier<JobStatus> job,
                                  NodeProbe.Cluster cluster) {
-        StatusOptions status = options.status();
-        if ((status == null || !status.enabled()) && !always) {
+        if (statusStart == null && !always) {
             return null;
         }
         NodeProbe probe = new NodeProbe(rank, pipeline, opened.devices(), this::pairsRun,
                 () -> scheduler.stats().localSuccesses(), cluster);
-        return resources.add(new LiveStatus(status == null ? StatusOptions.NONE : status, endpoint, probe, publish,
+        return resources.add(new LiveStatus(statusStart == null ? StatusStart.NONE : statusStart, probe, publish,
                 job.get()));
     }
 
