@@ -24,11 +24,11 @@ final class StatusScreen {
         b.append(String.format(Locale.ROOT, "  %,.0f pairs/s now, %,.0f overall; %s elapsed; ETA %s%n",
                 s.path("pairs_per_second_now").asDouble(), s.path("pairs_per_second_overall").asDouble(),
                 duration(s.path("elapsed_seconds").asDouble()), eta.isNumber() ? duration(eta.asDouble()) : "unknown"));
-        b.append(String.format(Locale.ROOT, "  lost ranks: %s; %,d pairs recomputed; %,d bad items; %,d pair errors%n",
+        b.append(String.format(Locale.ROOT, "  lost ranks: %s; %,d pairs recomputed; %,d bad item loads; %,d pair errors%n",
                 s.path("lost_ranks").isEmpty() ? "none" : s.path("lost_ranks").toString(),
-                s.path("recomputed_pairs").asLong(), s.path("bad_items").asLong(), s.path("pair_errors").asLong()));
+                s.path("recomputed_pairs").asLong(), s.path("bad_item_loads").asLong(), s.path("pair_errors").asLong()));
         b.append(String.format(Locale.ROOT, "%n%4s  %-16s %-8s %10s %12s %6s %6s %6s %8s %9s %15s %5s%n", "rank",
-                "host", "state", "pairs/s", "pairs", "L1 hit", "L2 hit", "L3 hit", "L3 req", "steals", "memory MB",
+                "host", "state", "pairs/s", "pairs", "L1 hit", "L2 hit", "L3 hit", "L3 req", "steals", "direct MB",
                 "GPU"));
         for (JsonNode n : s.path("nodes")) {
             JsonNode gpu = n.path("gpu_busy_fraction");
@@ -38,8 +38,8 @@ final class StatusScreen {
                     percent(n.path("l1_hit_rate").asDouble()), percent(n.path("l2_hit_rate").asDouble()),
                     percent(n.path("l3_hit_rate").asDouble()), n.path("l3_requests").asLong(),
                     n.path("local_steals").asLong() + "/" + n.path("remote_steals").asLong(),
-                    n.path("memory_used_bytes").asLong() / 1_000_000 + "/"
-                            + n.path("memory_budget_bytes").asLong() / 1_000_000,
+                    n.path("direct_memory_used_bytes").asLong() / 1_000_000 + "/"
+                            + n.path("direct_memory_max_bytes").asLong() / 1_000_000,
                     gpu.isNumber() ? percent(gpu.asDouble()) : "-"));
         }
         return b.toString();

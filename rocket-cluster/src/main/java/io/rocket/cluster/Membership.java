@@ -67,6 +67,8 @@ public final class Membership {
     private volatile IntConsumer onLost = r -> { };
     /** Pairs done before this run (rank 0's resumed journal), deflated; empty when none. */
     private volatile byte[] resumedPairs = new byte[0];
+    /** Whether rank 0 shows the job's status (an endpoint, an event log, a status directory), from its START. */
+    private volatile boolean statusShown;
 
     /** @param window the start window this node proposes (items, at least 1) */
     public Membership(ClusterOptions options, InetSocketAddress dataEndpoint, int window) {
@@ -194,6 +196,7 @@ public final class Membership {
             out.writeLong(System.currentTimeMillis());
             out.writeInt(window);
             Wire.writeBytes(out, resumedPairs);
+            out.writeBoolean(statusShown);
         });
         startMessage = start;
         channel.send(null, start);
@@ -206,12 +209,26 @@ public final class Membership {
         startEpochMillis = in.readLong();
         startWindow = in.readInt();
         resumedPairs = Wire.readBytes(in);
+        statusShown = in.readBoolean();
         started.countDown();
     }
 
     /** Rank 0, before it connects: the pairs its START tells every node to skip ({@link PairSet#toCompressed}). */
     public void resumedPairs(byte[] compressed) {
         resumedPairs = compressed;
+    }
+
+    /**
+     * Rank 0, before it connects: whether it shows the job's status, so the other ranks sample and send theirs only
+     * then.
+     */
+    public void statusShown(boolean shown) {
+        statusShown = shown;
+    }
+
+    /** Whether rank 0 shows the job's status, from its START (valid once {@link #awaitStart} returned). */
+    public boolean statusShown() {
+        return statusShown;
     }
 
     /** The pairs to skip, from rank 0's START (valid once {@link #awaitStart} returned). */

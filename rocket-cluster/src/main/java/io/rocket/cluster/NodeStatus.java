@@ -12,7 +12,8 @@ import java.util.Arrays;
  * One node's live figures while a run goes on, for the status endpoint: its counters so far ({@link Count}), its
  * rate, the busy time of its threads by kind, and its GPUs' busy time. Each node samples its own about once a second
  * and sends them to rank 0 (a STATUS message) only when they changed; rank 0 shows the latest of each. The counters
- * are totals since the node started, so a lost message costs nothing but freshness.
+ * are totals since the node started, so a lost message costs nothing but freshness. Busy times are per thread (a
+ * kind's busy time ÷ its threads), so none exceeds {@code seconds}.
  *
  * @param rank           the node's rank
  * @param host           the node's host name
@@ -20,7 +21,8 @@ import java.util.Arrays;
  * @param seconds        seconds since the node's run started
  * @param pairsPerSecond pairs the node finished per second over its last sampling interval
  * @param counts         its counters, indexed by {@link Count#ordinal()}
- * @param busySeconds    busy seconds of its threads, summed over the threads of a kind, by {@link ThreadKind#ordinal()}
+ * @param busySeconds    busy seconds per thread of each kind (the kind's summed busy time ÷ its threads), by
+ *                       {@link ThreadKind#ordinal()}
  * @param gpus           the node's CUDA devices (0 without)
  * @param gpuBusySeconds busy seconds of those devices' kernel threads, summed
  */
@@ -50,9 +52,9 @@ public record NodeStatus(int rank, String host, String state, double seconds, do
         BYTES_RECEIVED("bytes_received", "rocket_node_data_received_bytes_total", true, "item bytes this node received"),
         LOCAL_STEALS("local_steals", "rocket_node_local_steals_total", true, "regions one of its workers took from another"),
         REMOTE_STEALS("remote_steals", "rocket_node_remote_steals_total", true, "regions it took from other nodes"),
-        MEMORY_USED_BYTES("memory_used_bytes", "rocket_node_memory_used_bytes", false,
-                "off-heap (direct) memory in use: the host cache's slots and staging buffers"),
-        MEMORY_BUDGET_BYTES("memory_budget_bytes", "rocket_node_memory_budget_bytes", false,
+        DIRECT_MEMORY_USED_BYTES("direct_memory_used_bytes", "rocket_node_direct_memory_used_bytes", false,
+                "the JVM's off-heap (direct) buffers in use: the host cache's slots, staging buffers and any other"),
+        DIRECT_MEMORY_MAX_BYTES("direct_memory_max_bytes", "rocket_node_direct_memory_max_bytes", false,
                 "the most off-heap (direct) memory the JVM may use (-XX:MaxDirectMemorySize)");
 
         private final String field;
@@ -124,7 +126,7 @@ public record NodeStatus(int rank, String host, String state, double seconds, do
      * The busy time of one kind of thread.
      *
      * @param kind the kind of thread
-     * @return seconds, summed over its threads
+     * @return seconds per thread of the kind
      */
     public double busy(ThreadKind kind) {
         return busySeconds[kind.ordinal()];

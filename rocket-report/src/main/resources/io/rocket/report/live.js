@@ -211,21 +211,20 @@
   }
 
   function busy(d) {
-    var part = section('busy', 'Busy time per resource',
-      'Per node and kind of thread, the time its threads ran tasks, summed over the threads of the kind (so a kind '
-      + 'with several threads, a kernel thread per device, can exceed the time elapsed).');
+    var part = section('busy', 'Busy fraction per resource',
+      'Per node and kind of thread, the time its threads ran tasks divided by (its threads \u00d7 the node\'s time '
+      + 'in the run): 100 % when every thread of the kind was busy all the time.');
     var rows = [];
     d.nodes.forEach(function (n) {
       KINDS.forEach(function (kind) {
-        rows.push({label: 'rank ' + n.rank + ' ' + kind, values: [n.busy_seconds[kind] || 0],
+        rows.push({label: 'rank ' + n.rank + ' ' + kind, values: [(n.busy_fraction || {})[kind] || 0],
           colour: KIND_COLOURS[kind]});
       });
     });
     var p = canvas(part, 34 + rows.length * 18);
     var ctx = p.ctx;
-    var max = Math.max(d.elapsed_seconds, 1);
-    rows.forEach(function (r) { max = Math.max(max, r.values[0]); });
-    axes({ctx: ctx, left: p.left + 60, right: p.right, top: p.bottom, bottom: p.bottom}, max, 0, seconds);
+    var max = 1;
+    axes({ctx: ctx, left: p.left + 60, right: p.right, top: p.bottom, bottom: p.bottom}, max, 0, share);
     rows.forEach(function (r, i) {
       var y = p.top + i * 18;
       ctx.fillStyle = '#1d2329';
@@ -258,7 +257,7 @@
     part.holder.textContent = '';
     var t = node('table', 'nodes');
     var head = ['rank', 'host', 'state', 'pairs/s', 'pairs', 'L1 hit', 'L2 hit', 'L3 hit', 'L3 requests',
-      'steals local/remote', 'memory used / budget', 'GPU busy'];
+      'steals local/remote', 'direct memory used / max', 'GPU busy'];
     var tr = node('tr');
     head.forEach(function (h) { tr.appendChild(node('th', null, h)); });
     t.appendChild(tr);
@@ -268,7 +267,7 @@
       row.setAttribute('data-state', n.state);
       [n.rank, n.host, n.state, grouped(n.pairs_per_second), grouped(n.pairs_done), share(n.l1_hit_rate),
         share(n.l2_hit_rate), share(n.l3_hit_rate), grouped(n.l3_requests), n.local_steals + ' / ' + n.remote_steals,
-        grouped(n.memory_used_bytes / 1e6) + ' / ' + grouped(n.memory_budget_bytes / 1e6) + ' MB',
+        grouped(n.direct_memory_used_bytes / 1e6) + ' / ' + grouped(n.direct_memory_max_bytes / 1e6) + ' MB',
         share(n.gpu_busy_fraction)].forEach(function (v) { row.appendChild(node('td', null, String(v))); });
       t.appendChild(row);
     });
@@ -289,7 +288,7 @@
       ['eta_seconds', 'ETA', d.eta_seconds == null ? '–' : span(d.eta_seconds), 'at the recent rate'],
       ['elapsed_seconds', 'Elapsed', span(d.elapsed_seconds), 'since the run started'],
       ['recomputed_pairs', 'Recomputed', grouped(d.recomputed_pairs), 'pairs, after lost nodes'],
-      ['bad_items', 'Bad items', grouped(d.bad_items), grouped(d.pair_errors) + ' pair errors']
+      ['bad_item_loads', 'Bad item loads', grouped(d.bad_item_loads), grouped(d.pair_errors) + ' pair errors']
     ].forEach(function (c) {
       var card = node('div', 'card' + (c[4] ? ' key' : ''));
       card.setAttribute('data-key', c[0]);
@@ -320,11 +319,19 @@
 
   function refresh() {
     fetch('status' + window.location.search, {cache: 'no-store'}).then(function (r) {
+      if (r.status === 503) {
+        return null; // the endpoint opens before the run: its devices are opening or its nodes joining
+      }
       if (!r.ok) {
         throw new Error('status answered ' + r.status);
       }
       return r.json();
     }).then(function (d) {
+      if (d === null) {
+        document.getElementById('footer').textContent = 'Rocket live status · the run is starting';
+        window.setTimeout(refresh, PERIOD_MS);
+        return;
+      }
       draw(d);
       document.getElementById('footer').textContent = 'Rocket live status · updated '
         + new Date().toLocaleTimeString();

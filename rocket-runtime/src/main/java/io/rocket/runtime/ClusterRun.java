@@ -178,6 +178,7 @@ public final class ClusterRun<K, R> {
                 ResultLog<K, R> journal = node.journal();
                 PairSet resumed = journal == null ? null : journal.resumed();
                 membership.resumedPairs(resumed == null || resumed.size() == 0 ? new byte[0] : resumed.toCompressed());
+                membership.statusShown(options.status() != null && options.status().enabled());
                 collector = new ResultCollector<>(node.output(), plan.finishedAtStart(resumed), end::allDone);
                 intake = resources.add(new ResultIntake<>(collector, app.resultCodec(), keys, membership, progress));
                 results = collector;
@@ -236,11 +237,14 @@ public final class ClusterRun<K, R> {
                     (System.nanoTime() - joining) / 1_000_000);
             resources.add(membership.watchPauses()); // a rank that stood still past the failure timeout stops
             node.alignTrace(membership.startEpochMillis());
-            long start = System.nanoTime();
-            LiveStatus live = node.openStatus(rank, rank != 0, reports::publish, jobStatus(collector, reports),
-                    new NodeProbe.Cluster(l3.cache() == null ? null : l3.cache().stats(), data::bytesSent,
-                            data::bytesReceived, stealing::successes));
+            // Before the run's clock: opening the status is a fixed cost, not the run's. The other ranks sample and
+            // send their figures only when rank 0 shows them (its START says so), or serve their own endpoint.
+            ResultCollector<K, R> finished = collector;
+            LiveStatus live = node.openStatus(rank, rank != 0 && membership.statusShown(), reports::publish,
+                    () -> jobStatus(finished, reports), new NodeProbe.Cluster(l3.cache() == null ? null
+                            : l3.cache().stats(), data::bytesSent, data::bytesReceived, stealing::successes));
             node.startSampler(l3.cache() == null ? null : l3.cache().stats(), live);
+            long start = System.nanoTime();
             PairSet resumed = plan.resumed(node.journal(), membership);
             PairSet done = plan.done(resumed);
             node.skip(done);

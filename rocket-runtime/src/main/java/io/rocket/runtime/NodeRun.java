@@ -19,7 +19,7 @@ import io.rocket.cluster.NodeStatus;
 import io.rocket.runtime.status.JobStatus;
 import io.rocket.runtime.status.LiveStatus;
 import io.rocket.runtime.status.NodeProbe;
-import io.rocket.runtime.status.StatusOptions;
+import io.rocket.runtime.status.StatusStart;
 import io.rocket.core.device.Devices;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.core.trace.ChromeTracer;
@@ -32,6 +32,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -69,6 +70,8 @@ final class NodeRun<K, R> implements AutoCloseable {
     private NodePipeline<K, R> pipeline;
     private DiskCache disk;
     private CounterSampler sampler;
+    /** What the status opened before the devices did (endpoint, event log); null when the run shows none. */
+    private StatusStart statusStart;
 
     private NodeRun(Application<K, R> app, List<K> keys, RocketOptions options, Resources resources,
                     Devices.Opened opened, int rank, String processName, ResultSink<K, R> sink, boolean keepJournal,
@@ -124,8 +127,21 @@ final class NodeRun<K, R> implements AutoCloseable {
         // Logging configures itself on first use (logback parses its XML: a few hundred ms in a fresh JVM): do that
         // now, before the run's clock starts, rather than in the middle of the first pairs.
         LoggerFactory.getILoggerFactory();
-        Devices.Opened opened = Devices.open(options.device());
+        // The same for the JVM's management beans, which the direct-memory limit is read from (tens of ms to load).
+        DirectHostMemory.maxDirectBytes();
         Resources resources = new Resources();
+        // Before the run's clock too: what the status opens costs the same whatever the run's length.
+        StatusStart statusStart = StatusStart.open(options.status(), rank == 0);
+        if (statusStart != null) {
+            resources.add(statusStart);
+        }
+        Devices.Opened opened;
+        try {
+            opened = Devices.open(options.device());
+        } catch (RuntimeException | Error e) {
+            closeAfter(resources, e);
+            throw e;
+        }
         resources.onClose(() -> {
             for (Device device : opened.devices()) {
                 device.close();
@@ -133,8 +149,10 @@ final class NodeRun<K, R> implements AutoCloseable {
             opened.hostMemory().close();
         });
         try {
-            return new NodeRun<>(app, keys, options, resources, opened, rank, processName, sink, keepJournal,
-                    space);
+            NodeRun<K, R> node = new NodeRun<>(app, keys, options, resources, opened, rank, processName, sink,
+                    keepJournal, space);
+            node.statusStart = statusStart;
+            return node;
         } catch (RuntimeException | Error e) {
             closeAfter(resources, e);
             throw e;
@@ -186,19 +204,20 @@ final class NodeRun<K, R> implements AutoCloseable {
      * @param rank    this node's rank
      * @param always  whether to sample even when the options ask for nothing (a cluster node reports to rank 0)
      * @param publish where this node's figures go when they changed
-     * @param job     the job's view on rank 0, or null
+     * @param job     makes the job's view on rank 0 (it returns null on another rank); called only when the status
+     *                opens, so a run without one does not even load its classes
      * @param cluster what only a cluster node has, or null
      * @return the live status, or null when there is none
      */
-    public LiveStatus openStatus(int rank, boolean always, Consumer<NodeStatus> publish, JobStatus job,
+    public LiveStatus openStatus(int rank, boolean always, Consumer<NodeStatus> publish, Supplier<JobStatus> job,
                                  NodeProbe.Cluster cluster) {
-        StatusOptions status = options.status();
-        if ((status == null || !status.enabled()) && !always) {
+        if (statusStart == null && !always) {
             return null;
         }
         NodeProbe probe = new NodeProbe(rank, pipeline, opened.devices(), this::pairsRun,
                 () -> scheduler.stats().localSuccesses(), cluster);
-        return resources.add(new LiveStatus(status == null ? StatusOptions.NONE : status, probe, publish, job));
+        return resources.add(new LiveStatus(statusStart == null ? StatusStart.NONE : statusStart, probe, publish,
+                job.get()));
     }
 
     /**

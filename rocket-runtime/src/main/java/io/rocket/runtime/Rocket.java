@@ -124,10 +124,10 @@ public final class Rocket {
             WorkScheduler scheduler = node.scheduler();
             AtomicReference<NodeStatus> own = new AtomicReference<>(NodeStatus.empty(0, "starting"));
             long skipped = space.pairs() - toRun;
-            JobStatus job = new JobStatus(new JobStatus.Job(app.name(), n, space.describe(), space.pairs(), 1),
-                    new JobStatus.Sources(() -> skipped + node.pairsRun(), () -> List.of(own.get()), Set::of,
-                            () -> 0));
-            LiveStatus live = node.openStatus(0, false, own::set, job, null);
+            PairSpace all = space;
+            LiveStatus live = node.openStatus(0, false, own::set, () -> new JobStatus(new JobStatus.Job(app.name(), n,
+                    all.describe(), all.pairs(), 1), new JobStatus.Sources(() -> skipped + node.pairsRun(),
+                    () -> List.of(own.get()), Set::of, () -> 0)), null);
             node.startSampler(null, live);
             if (journal != null) {
                 journal.onFailure(scheduler::abort);
@@ -141,10 +141,10 @@ public final class Rocket {
             scheduler.start(SpaceStarts.node(space, done, resumed != null, bands, options.tileSize()), tracer);
             scheduler.await();
             node.stopPipeline();
-            if (live != null) {
-                live.finish(true);
-            }
             double wall = (System.nanoTime() - start) / 1e9;
+            if (live != null) {
+                live.finish(true); // its last event-log line and final file, after the run's clock, as a cluster's
+            }
             RunSummary summary = node.summarize(wall, toRun, wall);
             summary.pairSpace(space.density());
             reduction.finish(summary);

@@ -100,7 +100,13 @@ class LiveStatusProcessTest {
         int readsWithEveryRankRunning = 0;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (readsWithEveryRankRunning < 3 && System.nanoTime() < deadline) {
-            JsonNode s = JSON.readTree(get(url + "status", token).body());
+            HttpResponse<String> answer = get(url + "status", token);
+            if (answer.statusCode() == 503) { // the endpoint opens before the nodes join; the run is starting
+                Thread.sleep(200);
+                continue;
+            }
+            assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+            JsonNode s = JSON.readTree(answer.body());
             long done = s.path("pairs_done").asLong();
             assertThat(done).as("pairs done never go back").isGreaterThanOrEqualTo(lastDone);
             lastDone = done;
@@ -114,6 +120,11 @@ class LiveStatusProcessTest {
             }
             if (allRunning && done > 0) {
                 assertThat(s.path("eta_seconds").isNumber()).as(s.toString()).isTrue();
+                assertThat(s.path("bad_item_loads").asLong()).isZero();
+                for (JsonNode n : s.path("nodes")) { // per thread over the node's time: a fraction, whatever the threads
+                    n.path("busy_fraction").forEach(f -> assertThat(f.asDouble()).isBetween(0.0, 1.0));
+                    assertThat(n.path("busy_fraction").path("kernel").asDouble()).as(n.toString()).isPositive();
+                }
                 assertThat(s.path("eta_seconds").asDouble()).isFinite().isGreaterThanOrEqualTo(0);
                 Map<String, Double> metrics = PrometheusGrammar.parse(get(url + "metrics", token).body());
                 assertThat(metrics).containsKey("rocket_job_pairs_done_total")

@@ -1,6 +1,6 @@
 package io.rocket.runtime.status;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rocket.cluster.NodeStatus;
@@ -28,7 +28,8 @@ public final class JobStatus {
     static final int HISTORY = 512;
     /** The rate "now" is over at least this many seconds of history (or all of it, early in the run). */
     static final double RATE_WINDOW_SECONDS = 10;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Makes the document's nodes: a run builds its job's view whether or not it shows it, and a mapper is slow to make. */
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     /**
      * What the job is.
@@ -121,7 +122,7 @@ public final class JobStatus {
      * @return the document
      */
     public synchronized ObjectNode document(boolean withHistory) {
-        ObjectNode d = JSON.createObjectNode();
+        ObjectNode d = JSON.objectNode();
         double seconds = seconds();
         long done = sources.done().getAsLong();
         ObjectNode j = d.putObject("job");
@@ -160,7 +161,7 @@ public final class JobStatus {
         ArrayNode lost = d.putArray("lost_ranks");
         sources.lost().get().stream().sorted().forEach(lost::add);
         d.put("recomputed_pairs", sources.recomputed().getAsLong());
-        d.put("bad_items", bad);
+        d.put("bad_item_loads", bad);
         d.put("pair_errors", errors);
         if (withHistory) {
             ArrayNode h = d.putArray("history");
@@ -194,7 +195,7 @@ public final class JobStatus {
 
     /** One node's part of the document. */
     static ObjectNode node(NodeStatus n) {
-        ObjectNode o = JSON.createObjectNode();
+        ObjectNode o = JSON.objectNode();
         o.put("rank", n.rank());
         o.put("host", n.host());
         o.put("state", n.state());
@@ -205,9 +206,9 @@ public final class JobStatus {
         o.put("l1_hit_rate", rate(n.count(Count.L1_HITS), n.count(Count.L1_MISSES)));
         o.put("l2_hit_rate", rate(n.count(Count.L2_HITS), n.count(Count.L2_MISSES)));
         o.put("l3_hit_rate", rate(n.count(Count.L3_HITS), n.count(Count.L3_REQUESTS) - n.count(Count.L3_HITS)));
-        ObjectNode busy = o.putObject("busy_seconds");
+        ObjectNode busy = o.putObject("busy_fraction");
         for (ThreadKind k : ThreadKind.values()) {
-            busy.put(k.id(), n.busy(k));
+            busy.put(k.id(), n.seconds() > 0 ? Math.min(1, n.busy(k) / n.seconds()) : 0);
         }
         o.put("seconds", n.seconds());
         o.put("gpus", n.gpus());

@@ -1,22 +1,16 @@
 package io.rocket.runtime.status;
 
 import io.rocket.cluster.NodeStatus;
-import io.rocket.core.RocketException;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.function.Consumer;
 
 /**
  * What a node shows of itself while it runs: every node samples its figures ({@link NodeProbe}) at its sampler's
  * status tick and publishes them when they changed (a cluster node to rank 0); rank 0 also keeps the job's view
- * ({@link JobStatus}), appends it to the event log when it changed, writes the endpoint's URL and, at the end, the
- * final status into the status directory. A node given a port serves its endpoint ({@link StatusServer}): rank 0
- * the whole job, another node its own figures.
+ * ({@link JobStatus}), appends it to the event log when it changed and, at the end, writes the final status into
+ * the status directory. A node given a port serves its endpoint ({@link StatusServer}, opened with the event log
+ * before the run: {@link StatusStart}): rank 0 the whole job, another node its own figures.
  *
  * <p>{@link #tick} runs on the node's sampler thread, {@link #finish} on the run's thread once the sampler stopped,
  * the endpoint reads on its own thread (the latest sample is volatile, {@link JobStatus} is synchronized).
@@ -27,42 +21,28 @@ public final class LiveStatus implements AutoCloseable {
     private final Consumer<NodeStatus> publish;
     private final JobStatus job;
     private final EventLog log;
-    private final StatusServer server;
     private volatile NodeStatus latest;
     private boolean finished;
 
     /**
-     * Opens the endpoint (when the options give a port) and the event log (rank 0).
+     * Serves the endpoint and keeps the event log that {@code start} opened before the run.
      *
-     * @param options the status options
+     * @param start   what the status opened before the run's clock started ({@link StatusStart#NONE} for nothing);
+     *                it closes with the node, after this
      * @param probe   reads this node's figures
      * @param publish where this node's figures go when they changed (to rank 0, or kept here on rank 0)
      * @param job     the job's view on rank 0, null on another rank
-     * @throws RocketException when the port cannot be bound or a file cannot be written
      */
-    public LiveStatus(StatusOptions options, NodeProbe probe, Consumer<NodeStatus> publish, JobStatus job) {
-        this.options = options;
+    public LiveStatus(StatusStart start, NodeProbe probe, Consumer<NodeStatus> publish, JobStatus job) {
+        this.options = start.options();
         this.probe = probe;
         this.publish = publish;
         this.job = job;
-        this.latest = probe.sample("running");
-        publish.accept(latest);
-        this.log = job != null && options.eventLog() != null ? new EventLog(options.eventLog()) : null;
-        this.server = options.serves() ? new StatusServer(options,
-                new StatusServer.Content(this::statusJson, this::metrics)) : null;
-        if (job != null && options.dir() != null) {
-            try {
-                Files.deleteIfExists(options.dir().resolve(StatusOptions.FINAL_FILE)); // an earlier run's end
-            } catch (IOException e) {
-                throw new RocketException("cannot remove " + options.dir().resolve(StatusOptions.FINAL_FILE) + ": "
-                        + e.getMessage(), e);
-            }
-        }
-        if (server != null) {
-            options.announce().accept(server.url());
-            if (job != null && options.dir() != null) {
-                write(options.dir().resolve(StatusOptions.URL_FILE), server.url() + "\n");
-            }
+        // The first sample is the sampler's first tick, at once and on its own thread: nothing here on the run's.
+        this.latest = NodeStatus.empty(probe.rank(), "starting");
+        this.log = job != null ? start.log() : null;
+        if (start.server() != null) {
+            start.server().serve(new StatusServer.Content(this::statusJson, this::metrics));
         }
     }
 
@@ -96,7 +76,7 @@ public final class LiveStatus implements AutoCloseable {
                 log.append(job.document(false));
             }
             if (options.dir() != null) {
-                write(options.dir().resolve(StatusOptions.FINAL_FILE), job.document(true).toPrettyString() + "\n");
+                StatusStart.write(options.dir().resolve(StatusOptions.FINAL_FILE), job.document(true).toPrettyString() + "\n");
             }
         }
     }
@@ -120,32 +100,11 @@ public final class LiveStatus implements AutoCloseable {
                 : PrometheusText.render(null, List.of(latest));
     }
 
-    /** Writes {@code file} whole or not at all: a reader never sees half of it. */
-    private static void write(Path file, String text) {
-        try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new RocketException("cannot write " + file + ": " + e.getMessage(), e);
-        }
-    }
-
-    /** Stops the endpoint and closes the event log; a run that ends without {@link #finish} has failed. */
+    /** A run that ends without {@link #finish} has failed: its end is recorded as such. */
     @Override
-    public void close() throws IOException {
-        try {
-            if (!finished && job != null) {
-                finish(false);
-            }
-        } finally {
-            if (server != null) {
-                server.close();
-            }
-            if (log != null) {
-                log.close();
-            }
+    public void close() {
+        if (!finished && job != null) {
+            finish(false);
         }
     }
 }

@@ -40,7 +40,8 @@ public final class NodeProbe {
     }
 
     private final int rank;
-    private final String host = hostName();
+    /** The host's name, looked up once per JVM ({@link #host}). */
+    private static volatile String host;
     private final NodePipeline<?, ?> pipeline;
     private final LongSupplier pairs;
     private final LongSupplier localSteals;
@@ -73,6 +74,11 @@ public final class NodeProbe {
             count += gpuLanes[d] ? 1 : 0;
         }
         this.gpus = count;
+    }
+
+    /** @return the node's rank */
+    public int rank() {
+        return rank;
     }
 
     /**
@@ -111,25 +117,52 @@ public final class NodeProbe {
             counts[Count.BYTES_RECEIVED.ordinal()] = cluster.bytesReceived().getAsLong();
             counts[Count.REMOTE_STEALS.ordinal()] = cluster.remoteSteals().getAsLong();
         }
-        counts[Count.MEMORY_USED_BYTES.ordinal()] = DIRECT == null ? 0 : DIRECT.getMemoryUsed();
-        counts[Count.MEMORY_BUDGET_BYTES.ordinal()] = DirectHostMemory.maxDirectBytes();
+        // The host cache keeps no count of the bytes its items take now, only its capacity: the JVM's direct
+        // buffers are what can be read, and are named for what they are.
+        counts[Count.DIRECT_MEMORY_USED_BYTES.ordinal()] = DIRECT == null ? 0 : DIRECT.getMemoryUsed();
+        counts[Count.DIRECT_MEMORY_MAX_BYTES.ordinal()] = DirectHostMemory.maxDirectBytes();
+        return new NodeStatus(rank, host(), state, (now - startNanos) / 1e9, rate, counts, busyPerThread(), gpus,
+                gpuBusy());
+    }
+
+    /** Busy seconds per thread of each kind: summed over a kind's threads, a kind of several would exceed the time. */
+    private double[] busyPerThread() {
         double[] busy = new double[ThreadKind.values().length];
+        int[] threads = new int[busy.length];
         for (ResourceExecutor e : pipeline.executors()) {
             busy[e.kind().ordinal()] += e.busyNanos() / 1e9;
+            threads[e.kind().ordinal()] += e.threadCount();
         }
+        for (int k = 0; k < busy.length; k++) {
+            busy[k] = threads[k] == 0 ? 0 : busy[k] / threads[k];
+        }
+        return busy;
+    }
+
+    private double gpuBusy() {
         double gpuBusy = 0;
         List<Double> kernels = pipeline.deviceBusySeconds();
         for (int d = 0; d < kernels.size() && d < gpuLanes.length; d++) {
             gpuBusy += gpuLanes[d] ? kernels.get(d) : 0;
         }
-        return new NodeStatus(rank, host, state, (now - startNanos) / 1e9, rate, counts, busy, gpus, gpuBusy);
+        return gpuBusy;
     }
 
-    private static String hostName() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (java.io.IOException e) {
-            return "localhost";
+    /**
+     * The host's name: a name-service lookup the first time (slow where the resolver is), remembered after.
+     *
+     * @return the name, or {@code localhost} when it cannot be found
+     */
+    static String host() {
+        String name = host;
+        if (name == null) {
+            try {
+                name = InetAddress.getLocalHost().getHostName();
+            } catch (java.io.IOException e) {
+                name = "localhost";
+            }
+            host = name;
         }
+        return name;
     }
 }

@@ -49,8 +49,9 @@ public final class PrometheusText {
     private static final List<Metric> NODE = List.of(
             new Metric("rocket_node_up", "gauge", "1 while the node is in the run, 0 once it is lost.", ""),
             new Metric("rocket_node_pairs_per_second", "gauge", "Pairs the node finished per second, recently.", ""),
-            new Metric("rocket_node_busy_seconds_total", "counter",
-                    "Seconds the node's threads of a kind ran tasks, summed over those threads.", "kind"),
+            new Metric("rocket_node_thread_busy_seconds_total", "counter",
+                    "Seconds a thread of a kind ran tasks, per thread (the kind's busy time divided by its threads): "
+                            + "its rate is the kind's busy fraction.", "kind"),
             new Metric("rocket_node_gpu_busy_seconds_total", "counter",
                     "Seconds the node's GPUs' kernel threads were busy, summed over its GPUs.", ""));
 

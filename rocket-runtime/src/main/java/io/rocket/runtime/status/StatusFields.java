@@ -39,8 +39,9 @@ public enum StatusFields {
     LOST("lost_ranks", "ranks", "ranks lost so far; their unfinished work is done again by the others"),
     /** {@code recomputed_pairs}. */
     RECOMPUTED("recomputed_pairs", "pairs", "pairs computed again after a loss"),
-    /** {@code bad_items}. */
-    BAD_ITEMS("bad_items", "items", "the nodes' `bad_items` summed: an item that failed on two nodes counts twice"),
+    /** {@code bad_item_loads}. */
+    BAD_ITEM_LOADS("bad_item_loads", "items", "the nodes' `bad_items` summed: loads that failed, so an item that "
+            + "failed on two nodes counts twice"),
     /** {@code pair_errors}. */
     PAIR_ERRORS("pair_errors", "pairs", "the nodes' `pair_errors` summed"),
     /** {@code history}. */
@@ -57,9 +58,10 @@ public enum StatusFields {
     /** {@code nodes[].l1_hit_rate, l2_hit_rate, l3_hit_rate}. */
     NODE_HIT_RATES("nodes[].l1_hit_rate, l2_hit_rate, l3_hit_rate", "0–1",
             "hits ÷ requests of its device cache, host cache and distributed cache; 0 before any request"),
-    /** {@code nodes[].busy_seconds}. */
-    NODE_BUSY("nodes[].busy_seconds", "s", "per kind of thread (`io`, `cpu`, `kernel`, `h2d`, `d2h`, `worker`), the "
-            + "time its threads ran tasks, summed over the threads of the kind"),
+    /** {@code nodes[].busy_fraction}. */
+    NODE_BUSY("nodes[].busy_fraction", "0–1", "per kind of thread (`io`, `cpu`, `kernel`, `h2d`, `d2h`, `worker`), "
+            + "the time its threads ran tasks ÷ (its threads × `seconds`): 1 when every thread of the kind was busy "
+            + "all the time"),
     /** {@code nodes[].seconds}. */
     NODE_SECONDS("nodes[].seconds", "s", "time since the node's run started, when it last reported"),
     /** {@code nodes[].gpus}. */

@@ -19,11 +19,19 @@ import java.util.function.Supplier;
  * (Prometheus text) and {@code /} (the live page, where a {@link StatusPage} is on the class path). Its one thread
  * works only when asked: the figures are read at each request, so an endpoint nobody asks costs nothing. With a
  * cluster secret every request must carry the {@link StatusToken}; a request without it gets 401 and nothing else.
+ *
+ * <p>It starts before the run's clock does (starting the JDK's server takes tens of milliseconds, a large part of a
+ * short run) and answers 503 until the run {@linkplain #serve gives it its content}; the live page is made at its
+ * first request, on the endpoint's thread, so a run nobody watches never loads it.
  */
 public final class StatusServer implements AutoCloseable {
     private final HttpServer server;
     private final StatusToken token;
     private final String url;
+    private volatile Content content;
+    /** The live page, made at its first request; {@link #NO_PAGE} where none is on the class path. */
+    private String page;
+    private static final String NO_PAGE = "";
 
     /**
      * What the endpoint serves, each read when asked.
@@ -35,13 +43,24 @@ public final class StatusServer implements AutoCloseable {
     }
 
     /**
-     * Starts the endpoint.
+     * Starts the endpoint, serving {@code content}.
      *
      * @param options the port, the address to listen on and the cluster secret
      * @param content what it serves
      * @throws RocketException when the port cannot be bound
      */
     public StatusServer(StatusOptions options, Content content) {
+        this(options);
+        serve(content);
+    }
+
+    /**
+     * Starts the endpoint with nothing to serve yet: it answers 503 until {@link #serve}.
+     *
+     * @param options the port, the address to listen on and the cluster secret
+     * @throws RocketException when the port cannot be bound
+     */
+    public StatusServer(StatusOptions options) {
         this.token = StatusToken.of(options.security());
         try {
             InetAddress bind = InetAddress.getByName(options.bind());
@@ -53,13 +72,21 @@ public final class StatusServer implements AutoCloseable {
             throw new RocketException("--status-port " + options.port() + " on " + options.bind() + ": "
                     + e.getMessage(), e);
         }
-        String page = page();
         server.createContext("/", exchange -> {
             try (exchange) {
-                serve(exchange, content, page);
+                answer(exchange);
             }
         });
         server.start();
+    }
+
+    /**
+     * Serves {@code value} from now on.
+     *
+     * @param value what the endpoint serves
+     */
+    public void serve(Content value) {
+        content = value;
     }
 
     /** @return the endpoint's URL, ending in {@code /} */
@@ -67,7 +94,7 @@ public final class StatusServer implements AutoCloseable {
         return url;
     }
 
-    private void serve(HttpExchange exchange, Content content, String page) throws IOException {
+    private void answer(HttpExchange exchange) throws IOException {
         if (!exchange.getRequestMethod().equals("GET") && !exchange.getRequestMethod().equals("HEAD")) {
             send(exchange, 405, "text/plain; charset=utf-8", "GET only\n");
             return;
@@ -78,11 +105,19 @@ public final class StatusServer implements AutoCloseable {
                     + "(rocket status --cluster-secret-file FILE)\n");
             return;
         }
-        switch (exchange.getRequestURI().getPath()) {
-            case "/status" -> send(exchange, 200, "application/json", content.status().get());
-            case "/metrics" -> send(exchange, 200, PrometheusText.CONTENT_TYPE, content.metrics().get());
+        Content now = content;
+        String path = exchange.getRequestURI().getPath();
+        if (now == null && (path.equals("/status") || path.equals("/metrics"))) {
+            exchange.getResponseHeaders().set("Retry-After", "1");
+            send(exchange, 503, "text/plain; charset=utf-8", "the run is starting: ask again in a moment\n");
+            return;
+        }
+        switch (path) {
+            case "/status" -> send(exchange, 200, "application/json", now.status().get());
+            case "/metrics" -> send(exchange, 200, PrometheusText.CONTENT_TYPE, now.metrics().get());
             case "/" -> {
-                if (page == null) {
+                String page = page();
+                if (page == NO_PAGE) {
                     send(exchange, 404, "text/plain; charset=utf-8", "no live page here: see /status and /metrics\n");
                 } else {
                     send(exchange, 200, "text/html; charset=utf-8", page);
@@ -122,8 +157,12 @@ public final class StatusServer implements AutoCloseable {
         }
     }
 
-    private static String page() {
-        return ServiceLoader.load(StatusPage.class).findFirst().map(StatusPage::html).orElse(null);
+    /** The live page, made once; called on the endpoint's one thread only. */
+    private String page() {
+        if (page == null) {
+            page = ServiceLoader.load(StatusPage.class).findFirst().map(StatusPage::html).orElse(NO_PAGE);
+        }
+        return page;
     }
 
     /** Stops serving at once: a request in progress is cut off. */

@@ -61,6 +61,18 @@ class StatusServerTest {
     }
 
     @Test
+    void startedBeforeTheRun_answers503_untilItIsGivenItsContent() throws Exception {
+        try (StatusServer s = new StatusServer(new StatusOptions(0, null, null, null, null, null))) {
+            HttpResponse<String> early = get(s.url() + "status", null);
+            assertThat(early.statusCode()).isEqualTo(503);
+            assertThat(early.headers().firstValue("Retry-After")).hasValue("1");
+            assertThat(get(s.url() + "metrics", null).statusCode()).isEqualTo(503);
+            s.serve(new StatusServer.Content(() -> "{\"ok\":true}", () -> ""));
+            assertThat(get(s.url() + "status", null).body()).isEqualTo("{\"ok\":true}");
+        }
+    }
+
+    @Test
     void token_isNotTheSecret_andDiffersPerSecret() {
         String token = StatusToken.of(SECRET).text();
         assertThat(token).doesNotContain("secret").hasSize(43);
