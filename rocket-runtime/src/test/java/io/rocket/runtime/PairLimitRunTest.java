@@ -1,5 +1,6 @@
 package io.rocket.runtime;
 
+import io.rocket.core.summary.RunSummary;
 import io.rocket.steal.PairSpace;
 import io.rocket.steal.journal.JournalOptions;
 import io.rocket.testkit.Cost;
@@ -11,23 +12,37 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** A run that would track more pairs than it can is refused before it opens anything. */
+/**
+ * Runs that keep a record of their pairs above the old cap of 65,536 items (pair bitmaps indexed by {@code int}):
+ * queries against 70,000 items with a result store, and again from the store.
+ */
 class PairLimitRunTest {
+    private static final long SEED = 3;
+    private static final int ITEMS = 70_000;
+    private static final int QUERIES = 10;
+
     @TempDir
     Path tmp;
 
+    private RunSummary run(SyntheticApp app, SyntheticCheck check) throws Exception {
+        RocketOptions options = RocketOptions.defaults() // the cpu devices: results are the formula's
+                .withJournal(JournalOptions.store(tmp.resolve("store"), "synthetic\n--seed=" + SEED));
+        return Rocket.run(app, app.keys(), PairSpace.rectangle(ITEMS, QUERIES, QUERIES), options, check);
+    }
+
     @Test
-    void aStoreOver70000Items_isRefusedAtTheStart_andNothingIsWritten() {
-        SyntheticApp app = new SyntheticApp(new SyntheticApp.Config(70_000, 64, Cost.ZERO, Cost.ZERO, Cost.ZERO, 1));
-        Path store = tmp.resolve("store");
-        RocketOptions options = RocketOptions.defaults().withJournal(JournalOptions.store(store, "synthetic"));
-        assertThatThrownBy(() -> Rocket.run(app, app.keys(), PairSpace.triangle(70_000), options, new SyntheticCheck(1, 70_000, false)))
-                .hasMessageStartingWith("70,000 items make 2,449,965,000 pairs, more than a run can track");
-        assertThatThrownBy(() -> Rocket.run(app, app.keys(), PairSpace.rectangle(70_000, 10, 10),
-                RocketOptions.defaults(), new SyntheticCheck(1, 70_000, false)))
-                .hasMessageContaining("tracks the pairs outside it");
-        assertThat(store).doesNotExist();
+    void queriesAgainst70000Items_withAStore_computeEveryPairOnce_thenComeFromTheStore() throws Exception {
+        SyntheticApp app = new SyntheticApp(new SyntheticApp.Config(ITEMS, 16, Cost.ZERO, Cost.ZERO, Cost.ZERO, SEED));
+        long pairs = (long) QUERIES * (ITEMS - QUERIES);
+        SyntheticCheck first = new SyntheticCheck(SEED, ITEMS, QUERIES, SyntheticCheck.Keep.ALL, true);
+        RunSummary computed = run(app, first);
+        assertThat(first.problem()).isNull();
+        assertThat(computed.pairs).isEqualTo(pairs);
+
+        SyntheticCheck again = new SyntheticCheck(SEED, ITEMS, QUERIES, SyntheticCheck.Keep.ALL, true);
+        RunSummary reused = run(app, again);
+        assertThat(again.problem()).isNull();
+        assertThat(reused.pairsReused).isEqualTo(pairs);
     }
 }
