@@ -295,8 +295,7 @@ public final class PairSet {
             if (bits == null) {
                 out.tiles[t] = FULL;
             } else if (bits != FULL) {
-                long[] flipped = out.newBitmap();
-                forEachRow(t, (offset, length) -> setBits(flipped, offset, offset + length, true));
+                long[] flipped = fullBitmap(t);
                 for (int w = 0; w < flipped.length; w++) {
                     flipped[w] &= ~bits[w];
                 }
@@ -391,8 +390,7 @@ public final class PairSet {
         for (int w = 0; w < bits.length; w++) {
             bits[w] = in.readLong();
         }
-        long[] valid = newBitmap();
-        forEachRow(t, (offset, length) -> setBits(valid, offset, offset + length, true));
+        long[] valid = fullBitmap(t);
         int cells = 0;
         for (int w = 0; w < bits.length; w++) {
             if ((bits[w] & ~valid[w]) != 0) {
@@ -488,6 +486,7 @@ public final class PairSet {
         return bits == null ? 0 : bits == FULL ? (int) capacity(t) : counts[t];
     }
 
+    /** A bitmap of every valid cell of tile t (its pairs): a full tile's bitmap, and the mask of what may be set. */
     private long[] fullBitmap(int t) {
         long[] bits = newBitmap();
         forEachRow(t, (offset, length) -> setBits(bits, offset, offset + length, true));
@@ -646,10 +645,15 @@ public final class PairSet {
         for (int b = from; b < to; ) {
             int word = b >>> 6;
             int end = Math.min(to, (word + 1) << 6);
-            long mask = (end - b == 64 ? -1L : ((1L << (end - b)) - 1)) << (b & 63);
+            long mask = wordMask(b, end);
             bits[word] = value ? bits[word] | mask : bits[word] & ~mask;
             b = end;
         }
+    }
+
+    /** The bits [b, end) of b's word, end at most the word's end. */
+    private static long wordMask(int b, int end) {
+        return (end - b == 64 ? -1L : (1L << (end - b)) - 1) << (b & 63);
     }
 
     private static int countBits(long[] bits, int from, int to) {
@@ -657,7 +661,7 @@ public final class PairSet {
         for (int b = from; b < to; ) {
             int word = b >>> 6;
             int end = Math.min(to, (word + 1) << 6);
-            long mask = (end - b == 64 ? -1L : ((1L << (end - b)) - 1)) << (b & 63);
+            long mask = wordMask(b, end);
             cells += Long.bitCount(bits[word] & mask);
             b = end;
         }
