@@ -69,6 +69,32 @@ public final class Membership {
     private volatile byte[] resumedPairs = new byte[0];
     /** Whether rank 0 shows the job's status (an endpoint, an event log, a status directory), from its START. */
     private volatile boolean statusShown;
+    /** Rank 0: what must be done once every rank is in and before START (opening shared outputs); null: nothing. */
+    private volatile BeforeStart beforeStart;
+    /** Rank 0: every rank is READY and in the view, and START waits for {@link #beforeStart}. */
+    private volatile boolean formed;
+
+    /** Rank 0's work between the cluster forming and its START; it runs on the thread waiting for the start. */
+    @FunctionalInterface
+    public interface BeforeStart {
+        /**
+         * Runs once, when every rank is in.
+         *
+         * @throws Exception when the run cannot start; its message ends the run on every node
+         */
+        void run() throws Exception;
+    }
+
+    /**
+     * Rank 0: runs {@code work} once every rank has joined and before START, so that what it prepares (the shared
+     * output files the other ranks write into) is there before any rank computes, and a cluster that never forms
+     * has touched nothing. Call it before {@link #awaitStart}.
+     *
+     * @param work what to run; a failure ends the run on every node with its message
+     */
+    public void beforeStart(BeforeStart work) {
+        this.beforeStart = work;
+    }
 
     /** @param window the start window this node proposes (items, at least 1) */
     public Membership(ClusterOptions options, InetSocketAddress dataEndpoint, int window) {
@@ -188,6 +214,10 @@ public final class Membership {
     private synchronized void maybeStart() {
         if (options.rank() != 0 || startMessage != null || started.getCount() == 0 || !connected
                 || !missing(channel.view()).isEmpty()) {
+            return;
+        }
+        if (beforeStart != null) {
+            formed = true; // the waiting thread runs it, then starts: not on a receive thread, not under this lock
             return;
         }
         // Every rank is READY, so rank 0 has every rank's HELLO and its proposal.
@@ -466,6 +496,9 @@ public final class Membership {
                 announce(); // nodes that joined the view since the last tick have not heard this one
                 sendReadyIfFormed();
                 maybeStart();
+                if (formed && !runBeforeStart()) {
+                    break;
+                }
             }
             waiting.waiting(List.copyOf(missing), TimeUnit.NANOSECONDS.toMillis(waited),
                     TimeUnit.NANOSECONDS.toMillis(timeout));
@@ -474,6 +507,23 @@ public final class Membership {
     }
 
     private static final long TICK_MILLIS = 200;
+
+    /** Rank 0: runs the work before START, then starts; false when it failed (the run then ends for all). */
+    private boolean runBeforeStart() {
+        BeforeStart work = beforeStart;
+        try {
+            work.run();
+        } catch (Exception e) {
+            String line = "cannot start: " + e.getMessage();
+            rejects.toAll(line);
+            joinFailed(new RocketException("cluster: " + line, e));
+            return false;
+        }
+        beforeStart = null;
+        formed = false;
+        maybeStart();
+        return true;
+    }
 
     /** After the start: ranks that left the view while the run was starting are lost now. */
     public void reconcile() {

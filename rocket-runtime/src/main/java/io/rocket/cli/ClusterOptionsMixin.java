@@ -95,6 +95,15 @@ final class ClusterOptionsMixin {
                     + "off). Default: on.")
     boolean duplicateStragglers;
 
+    @Option(names = "--shared-output",
+            description = "Cluster runs: every node writes the results it computes itself, into --output's directory, "
+                    + "which every node must see (a cluster file system): a dense .npy is one file they all write "
+                    + "into; TSV, TSV.gz and sparse .npy become OUT.parts/ with one part per node and a "
+                    + "manifest.json. Rank 0 then receives which pairs are done, not the results. Not with --journal, "
+                    + "--store, --top-k/--min-score/--max-score or an application's derived outputs; turns "
+                    + "--duplicate-stragglers off.")
+    boolean sharedOutput;
+
     // Fault injection for scripts/chaos and tests: hidden, never for production runs.
     @Option(names = "--fault-drop", paramLabel = "KINDS:P", hidden = true,
             description = "Drop outgoing control messages of these kinds (or 'lossy') with probability P.")
@@ -121,6 +130,11 @@ final class ClusterOptionsMixin {
     /** Whether this is a cluster run: {@code --nodes} above 1. */
     boolean isCluster() {
         return nodes > 1;
+    }
+
+    /** Whether every node of a cluster run writes its share of the pair output ({@code --shared-output}). */
+    boolean sharedOutput() {
+        return isCluster() && sharedOutput;
     }
 
     /** Whether this node writes the run's outputs: always on one node, rank 0 only in a cluster run. */

@@ -131,6 +131,11 @@ public final class JobRunner {
                     + "can with --store)");
         }
         JournalOptions log = rocketOptions.journal();
+        boolean shared = options.sharedOutput();
+        if (shared) {
+            checkShared(options, reduction, log, extraSinks);
+            cluster = cluster.withFingerprint(cluster.fingerprint() + "/shared-output"); // every node writes, or none
+        }
         PairLimit.check(space.ordered(app.ordered()), cluster != null, log == null ? null : log.option()); // first
         boolean writer = cluster == null || cluster.rank() == 0;
         JournalOptions journal = writer ? rocketOptions.journal() : null;
@@ -139,7 +144,10 @@ public final class JobRunner {
         }
         boolean resume = journal != null && journal.resume();
         boolean journaled = journal != null && !journal.store(); // a run journal drives the output files
-        Path output = writer ? options.output() : null;
+        SharedOutputFiles<K, R> sharedFiles = shared ? new SharedOutputFiles<>(app, keys, options.output(), format,
+                resultName, files, cluster.nodes()) : null;
+        // With a shared output, rank 0's own results go to its part (or into the one dense matrix).
+        Path output = !writer ? null : shared ? sharedFiles.file(0) : options.output();
         if (journaled && OutputPaths.isStdout(output)) {
             throw new UsageException("--output - with --journal: a resumed journal cuts its files back, standard "
                     + "output cannot be; give a file (or use --store, which writes its outputs anew)");
@@ -147,6 +155,9 @@ public final class JobRunner {
         DeferredOutputs<K, R> pairOutputs = new DeferredOutputs<>(() -> PairOutputs.open(app, keys, output,
                 options.resultsOutput(), writer ? options.errors() : null, format, resultName, resume, files),
                 output != null ? String.valueOf(output) : String.valueOf(options.errors()));
+        if (sharedFiles != null && writer) {
+            sharedFiles.rankZero(pairOutputs);
+        }
         try (pairOutputs; var writing = writer ? pairOutputs.writeOutEvery(WRITE_OUT_INTERVAL) : null) {
             // A store's run writes its files anew, the stored pairs included.
             ResultSink<K, R> written = journal != null && journal.store() ? new ReplayWritingSink<>(pairOutputs) : pairOutputs;
@@ -156,15 +167,19 @@ public final class JobRunner {
                     options.progressOutput()) : null;
             RunSummary summary = null;
             try (SignalStop signals = writer ? SignalStop.install(signal -> stopped(signal, pairOutputs, journaled,
-                    journal, output, progress, total), () -> System.err) : null) {
+                    journal, output, progress, total, sharedFiles), () -> System.err) : null) {
                 ResultSink<K, R> shown = progress == null ? sink : progress;
-                summary = Rocket.run(app, keys, space, rocketOptions.withCluster(cluster), shown);
+                summary = Rocket.run(app, keys, space, rocketOptions.withCluster(cluster), shown, sharedFiles);
             } finally {
                 if (progress != null) {
                     progress.close(summary);
                 }
             }
             pairOutputs.finish();
+            if (sharedFiles != null && writer) {
+                pairOutputs.close(); // rank 0's part is whole before the manifest gives its length
+                sharedFiles.finish(true);
+            }
             boolean verbose = options.verbose();
             String text = verbose ? summary.format() : summary.formatShort();
             out.print(cluster == null ? text : "rank " + cluster.rank() + ": " + text);
@@ -196,7 +211,8 @@ public final class JobRunner {
      * run journal, the journal ends the files itself as the JVM shuts down (it records how far they go).
      */
     private static String stopped(String signal, DeferredOutputs<?, ?> outputs, boolean journaled,
-                                  JournalOptions journal, Path output, ProgressDisplay<?, ?> progress, long total) {
+                                  JournalOptions journal, Path output, ProgressDisplay<?, ?> progress, long total,
+                                  SharedOutputFiles<?, ?> shared) {
         StringBuilder b = new StringBuilder(CommandLines.PREFIX).append("stopped by ").append(signal);
         if (journaled) {
             done(b, progress, total);
@@ -210,7 +226,17 @@ public final class JobRunner {
             b.append("; ending ").append(output).append(" failed: ").append(e.getMessage());
         }
         long lines = outputs.resultsWritten();
-        if (lines >= 0 && output != null && !OutputPaths.isStdout(output)) {
+        if (shared != null) {
+            done(b, progress, total);
+            try {
+                Path parts = shared.finish(false);
+                b.append(parts == null ? "; every node wrote its pairs into " + output
+                        : "; the parts in " + parts + " hold the pairs each node wrote (" + SharedOutputFiles.MANIFEST
+                        + " lists them)");
+            } catch (IOException e) {
+                b.append("; cannot write the parts' manifest: ").append(e.getMessage());
+            }
+        } else if (lines >= 0 && output != null && !OutputPaths.isStdout(output)) {
             b.append(String.format(Locale.ROOT, "; %,d of %,d pairs are in %s", lines, total, output));
         } else {
             done(b, progress, total);
@@ -226,6 +252,30 @@ public final class JobRunner {
     private static void done(StringBuilder b, ProgressDisplay<?, ?> progress, long total) {
         if (progress != null) {
             b.append(String.format(Locale.ROOT, " after %,d of %,d pairs", progress.done(), total));
+        }
+    }
+
+    /**
+     * Refuses {@code --shared-output} where results must meet on rank 0 anyway, before anything is opened: a journal
+     * or store (rank 0 records every result), a reduction (rank 0 ranks and counts them), an application's derived
+     * outputs (built from every result), and an output that is no file.
+     */
+    private static void checkShared(RuntimeOptionsMixin options, ReductionOptions reduction, JournalOptions log,
+                                    List<?> extraSinks) {
+        String why = null;
+        if (options.output() == null || OutputPaths.isStdout(options.output())) {
+            why = "it needs --output FILE in a directory every node sees";
+        } else if (log != null) {
+            why = log.store() ? "a result store keeps every result on rank 0; drop --store"
+                    : "a journal keeps every result on rank 0; drop --journal";
+        } else if (reduction != null && reduction.reduction() != null) {
+            why = "--top-k, --min-score and --max-score are decided on rank 0, where the kept pairs meet";
+        } else if (!extraSinks.isEmpty()) {
+            why = "this command's derived outputs (clusters, a matrix, a tree...) are built from every result on "
+                    + "rank 0; write them in a run of their own";
+        }
+        if (why != null) {
+            throw new UsageException("--shared-output: " + why);
         }
     }
 

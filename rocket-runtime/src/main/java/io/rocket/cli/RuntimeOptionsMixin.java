@@ -112,6 +112,15 @@ public final class RuntimeOptionsMixin {
     }
 
     /**
+     * Whether every node of a cluster run writes its share of the pair output ({@code --shared-output}).
+     *
+     * @return true in a cluster run with {@code --shared-output}
+     */
+    public boolean sharedOutput() {
+        return cluster.sharedOutput();
+    }
+
+    /**
      * Whether this node writes the run's outputs: always on one node, rank 0 only in a cluster run.
      *
      * @return true when this node writes the TSV, errors and summary files

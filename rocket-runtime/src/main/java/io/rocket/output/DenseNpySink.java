@@ -50,20 +50,71 @@ public final class DenseNpySink<K, R> implements ResultSink<K, R> {
 
     DenseNpySink(Path path, MatrixLayout layout, NpyDtype dtype, ToDoubleFunction<? super R> score, int slots)
             throws IOException {
+        this(path, layout, dtype, score, slots, false);
+    }
+
+    private DenseNpySink(Path path, MatrixLayout layout, NpyDtype dtype, ToDoubleFunction<? super R> score,
+                         int slots, boolean shared) throws IOException {
         this.path = path;
         this.layout = layout;
         this.score = score;
-        this.channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING);
         byte[] header = NpyHeader.bytes(NpyHeader.plain(dtype), 0, layout.shape());
+        long size = header.length + layout.elements() * dtype.bytes();
+        this.channel = shared ? FileChannel.open(path, StandardOpenOption.WRITE)
+                : FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING);
         try {
-            write(ByteBuffer.wrap(header), 0);
-            fillNaN(header.length, layout.elements() * dtype.bytes(), dtype);
+            if (shared) {
+                if (channel.size() != size) {
+                    throw new IOException(path + " is " + channel.size() + " bytes, not the " + size + " of this "
+                            + "run's matrix: is the output's directory one every node sees?");
+                }
+            } else {
+                write(ByteBuffer.wrap(header), 0);
+                fillNaN(header.length, layout.elements() * dtype.bytes(), dtype);
+            }
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
         }
         this.writer = new BlockWriter(channel, header.length, dtype, slots);
+    }
+
+    /**
+     * Opens the matrix another process created (rank 0 of a cluster run whose nodes each write their share), to
+     * write this process's elements into it: nothing is truncated or filled, and only the elements set here are
+     * written (see {@link BlockWriter}).
+     *
+     * @param <K>    key type
+     * @param <R>    result type
+     * @param path   the {@code .npy} file, which must exist at the full size of {@code layout}'s matrix
+     * @param layout where each pair's number goes, and the array's shape
+     * @param dtype  the number type
+     * @param score  turns a result into its number
+     * @return the sink
+     * @throws IOException when the file is missing or not the size of this matrix
+     */
+    public static <K, R> DenseNpySink<K, R> openShared(Path path, MatrixLayout layout, NpyDtype dtype,
+                                                       ToDoubleFunction<? super R> score) throws IOException {
+        return new DenseNpySink<>(path, layout, dtype, score, DEFAULT_SLOTS, true);
+    }
+
+    /**
+     * Writes every element set so far into the file (no sync).
+     *
+     * @throws IOException when the file cannot be written
+     */
+    public synchronized void writeHeld() throws IOException {
+        writer.flush();
+    }
+
+    /**
+     * Makes what {@link #writeHeld} wrote durable.
+     *
+     * @throws IOException when the file cannot be synced
+     */
+    public void sync() throws IOException {
+        channel.force(false);
     }
 
     private void fillNaN(long from, long length, NpyDtype dtype) throws IOException {

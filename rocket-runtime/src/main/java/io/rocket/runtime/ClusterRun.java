@@ -13,6 +13,7 @@ import io.rocket.cluster.RemoteStealing;
 import io.rocket.cluster.ResultCollector;
 import io.rocket.cluster.ResultIntake;
 import io.rocket.cluster.ResultStream;
+import io.rocket.cluster.Stragglers;
 import io.rocket.cluster.StatusReports;
 import io.rocket.cluster.ClusterOptions;
 import io.rocket.cluster.ClusterProgress;
@@ -83,13 +84,18 @@ public final class ClusterRun<K, R> {
     private volatile Recovery recovery;
     private volatile EndOfRun end;
     private final L3Bridge l3;
+    /** Every rank writes its share of the output itself; null when results travel to rank 0. */
+    private final SharedOutput<K, R> shared;
 
     private ClusterRun(Application<K, R> app, List<K> keys, PairSpace space, RocketOptions options,
-                       ClusterOptions cluster, ResultSink<K, R> sink) {
+                       ClusterOptions cluster, ResultSink<K, R> sink, SharedOutput<K, R> shared) {
         this.app = app;
         this.keys = List.copyOf(keys);
         this.options = options;
-        this.cluster = cluster;
+        // End-game duplicates would put a pair in two parts: with a shared output, no rank duplicates another's.
+        this.cluster = shared == null ? cluster : cluster.withStragglers(
+                new Stragglers(cluster.stragglers().rateScaledSteals(), false));
+        this.shared = shared;
         this.userSink = sink;
         this.rank = cluster.rank();
         this.progress = rank == 0 && sink instanceof ClusterProgress p ? p : null;
@@ -134,6 +140,30 @@ public final class ClusterRun<K, R> {
      */
     public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, PairSpace space, RocketOptions options,
                                         ClusterOptions cluster, ResultSink<K, R> sink) throws InterruptedException {
+        return run(app, keys, space, options, cluster, sink, null);
+    }
+
+    /**
+     * Runs this node's part of a cluster run of the pairs of {@code space} as
+     * {@link #run(Application, List, PairSpace, RocketOptions, ClusterOptions, ResultSink)} does; with a
+     * {@code shared} output, every rank writes the results it computes itself (see {@link SharedOutput}), rank 0's
+     * through {@code sink}, and no rank duplicates another's pairs at the end of the run.
+     *
+     * @param app     the application
+     * @param keys    the items, in the order that fixes their indices
+     * @param space   the pairs to compute, of {@code keys.size()} items
+     * @param options the runtime options
+     * @param cluster how this node joins the cluster run
+     * @param sink    where results go (rank 0's own results only, with a shared output)
+     * @param shared  the output every rank writes its share of, or null
+     * @param <K>     the item key type
+     * @param <R>     the per-pair result type
+     * @return the whole cluster's summary on rank 0, this node's elsewhere
+     * @throws InterruptedException when the calling thread is interrupted while the run goes on
+     */
+    public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, PairSpace space, RocketOptions options,
+                                        ClusterOptions cluster, ResultSink<K, R> sink, SharedOutput<K, R> shared)
+            throws InterruptedException {
         RunSupport.validate(app, options);
         if (cluster.nodes() > 1 && app.resultCodec() == null) {
             throw new RocketException(app.name() + " cannot run on a cluster: it defines no result codec");
@@ -143,7 +173,7 @@ public final class ClusterRun<K, R> {
                     + keys.size());
         }
         PairLimit.check(space.ordered(app.ordered()), true, null);
-        return new ClusterRun<>(app, keys, space.ordered(app.ordered()), options, cluster, sink).execute();
+        return new ClusterRun<>(app, keys, space.ordered(app.ordered()), options, cluster, sink, shared).execute();
     }
 
     private RunSummary execute() throws InterruptedException {
@@ -180,10 +210,16 @@ public final class ClusterRun<K, R> {
                 membership.resumedPairs(resumed == null || resumed.size() == 0 ? new byte[0] : resumed.toCompressed());
                 membership.statusShown(options.status() != null && options.status().enabled());
                 collector = new ResultCollector<>(node.output(), plan.finishedAtStart(resumed), end::allDone);
-                intake = resources.add(new ResultIntake<>(collector, app.resultCodec(), keys, membership, progress));
+                intake = resources.add(new ResultIntake<>(collector, app.resultCodec(), keys, membership, progress,
+                        shared != null));
                 results = collector;
+                if (shared != null) {
+                    membership.beforeStart(shared::open);
+                    shared.track(intake::partLengths, membership::lost);
+                }
             } else {
-                stream = resources.add(new ResultStream<>(channel, membership, app.resultCodec()));
+                stream = resources.add(new ResultStream<>(channel, membership, app.resultCodec(),
+                        shared == null ? null : new FirstResultPart<>(() -> shared.part(rank))));
                 results = reduction.beforeStream(stream);
             }
             FaultInjector faults = new FaultInjector(cluster, channel, e -> node.scheduler().abort(e));
@@ -282,7 +318,7 @@ public final class ClusterRun<K, R> {
             if (live != null && rank == 0) {
                 live.finish(true);
             }
-            RunSummary summary = rank == 0 ? summary(own, collector, all, n, wall) : own;
+            RunSummary summary = rank == 0 ? summary(own, collector, all, n, wall, intake.bytesReceived()) : own;
             if (rank == 0) {
                 intake.drain(EndOfRun.TIMEOUT_SECONDS); // the last batches' results are ranked before top-k writes
                 reduction.finish(summary);
@@ -360,13 +396,14 @@ public final class ClusterRun<K, R> {
 
     /** Rank 0: the whole cluster's summary. */
     private RunSummary summary(RunSummary own, ResultCollector<K, R> collector, Collection<NodeFigures> nodes, int n,
-                               double wall) {
+                               double wall, long intakeBytes) {
         ClusterSummary.Outcome outcome = new ClusterSummary.Outcome(collector.count() - collector.errors(),
                 collector.errors(), collector.duplicates(), recovery.lostNodes(),
                 membership.lost().stream().sorted().toList(), recovery.recomputedPairs());
         RunSummary summary = ClusterSummary.build(app.name(), n, wall, outcome, own, nodes, cluster,
                 membership.startWindow());
         summary.pairSpace(plan.space().density());
+        summary.cluster.put("result_bytes_received", intakeBytes);
         return summary;
     }
 

@@ -89,6 +89,29 @@ public final class Rocket {
      */
     public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, PairSpace space, RocketOptions options,
                                         ResultSink<K, R> sink) throws InterruptedException {
+        return run(app, keys, space, options, sink, null);
+    }
+
+    /**
+     * Computes the pairs of {@code space} as {@link #run(Application, List, PairSpace, RocketOptions, ResultSink)}
+     * does; in a cluster run with a {@code shared} output, every node writes the results it computes itself (see
+     * {@link SharedOutput}) and rank 0's sink receives its own.
+     *
+     * @param app     the application
+     * @param keys    the items, in the order that fixes their indices
+     * @param space   the pairs to compute, of {@code keys.size()} items
+     * @param options the runtime options
+     * @param sink    where results go (rank 0's only, in a cluster run)
+     * @param shared  the output every node of a cluster run writes its share of; null, or ignored on one node
+     * @param <K>     the item key type
+     * @param <R>     the per-pair result type
+     * @return the run's summary
+     * @throws InterruptedException when the calling thread is interrupted while the run goes on
+     * @throws RocketException for unusable options or devices, or a space of another number of items
+     */
+    public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, PairSpace space, RocketOptions options,
+                                        ResultSink<K, R> sink, SharedOutput<K, R> shared)
+            throws InterruptedException {
         if (space.items() != keys.size()) {
             throw new RocketException("the pair space is of " + space.items() + " items, the run has "
                     + keys.size());
@@ -106,7 +129,7 @@ public final class Rocket {
             if (!space.isEverything()) {
                 cluster = cluster.withFingerprint(cluster.fingerprint() + "/space " + space.digest());
             }
-            return ClusterRun.run(app, keys, space, options.withCluster(null), cluster, sink);
+            return ClusterRun.run(app, keys, space, options.withCluster(null), cluster, sink, shared);
         }
         RunSupport.validate(app, options);
         PairLimit.check(space, false, options.journal() == null ? null : options.journal().option());
