@@ -53,6 +53,8 @@ public final class ResultStream<K, R> implements ResultSink<K, R>, DroppedPairs,
     private final NodePart<K, R> part;
     /** Serialises the sends: a batch's part is synced before it leaves, and batches leave in the order marked. */
     private final Object sending = new Object();
+    /** Set by the first {@link #close}, under {@link #sending}. */
+    private boolean closed;
 
     /**
      * A stream of every result to rank 0.
@@ -263,6 +265,12 @@ public final class ResultStream<K, R> implements ResultSink<K, R>, DroppedPairs,
 
     @Override
     public void close() {
+        synchronized (sending) {
+            if (closed) {
+                return; // the end of the run closes it, and the node's resources again
+            }
+            closed = true;
+        }
         flusher.shutdownNow();
         try {
             flush();

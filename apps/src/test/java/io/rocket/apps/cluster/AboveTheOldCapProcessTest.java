@@ -2,7 +2,6 @@ package io.rocket.apps.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.rocket.apps.Launcher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -10,7 +9,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -31,27 +29,8 @@ class AboveTheOldCapProcessTest {
     @TempDir
     Path dir;
 
-    private Process start(int rank, String hosts, String run, List<String> args) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx384m", "-cp", System.getProperty("java.class.path"),
-                Launcher.class.getName()));
-        cmd.addAll(args);
-        cmd.addAll(List.of("--nodes", "" + NODES, "--rank", "" + rank, "--hosts", hosts));
-        return new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(dir.resolve(run + "-rank-" + rank + ".log").toFile()).start();
-    }
-
-    private List<Process> startAll(String run, List<String> args) throws IOException {
-        String hosts = ProcessClusterTest.hosts(NODES);
-        List<Process> ranks = new ArrayList<>();
-        for (int r = 0; r < NODES; r++) {
-            ranks.add(start(r, hosts, run, args));
-        }
-        return ranks;
-    }
-
-    private String log(String run, int rank) throws IOException {
-        return Files.readString(dir.resolve(run + "-rank-" + rank + ".log"));
+    private LocalRanks ranks() {
+        return new LocalRanks(NODES, dir, "384m");
     }
 
     /**
@@ -77,25 +56,21 @@ class AboveTheOldCapProcessTest {
                 "--store", store.toString(), "--output", dir.resolve("top.tsv").toString(),
                 "--summary-json", summary.toString(), "--verify");
 
-        List<Process> first = startAll("first", args);
+        List<Process> first = ranks().start("first", args);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (!stored(store) && first.get(0).isAlive() && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
-        assertThat(first.get(0).isAlive()).as(log("first", 0)).isTrue();
+        assertThat(first.get(0).isAlive()).as(ranks().log("first", 0)).isTrue();
         first.get(0).destroyForcibly().waitFor(); // kill -9 of rank 0
-        for (Process p : first) {
-            if (!p.waitFor(60, TimeUnit.SECONDS)) {
-                p.destroyForcibly().waitFor(); // a job scheduler ends the rest of a job whose rank 0 died
-            }
-        }
+        LocalRanks.awaitAll(first, 60); // a job scheduler ends the rest of a job whose rank 0 died
         assertThat(summary).doesNotExist();
 
-        List<Process> again = startAll("again", args);
+        List<Process> again = ranks().start("again", args);
         for (int r = 0; r < NODES; r++) {
             assertThat(again.get(r).waitFor(180, TimeUnit.SECONDS)).as("rank %d ended", r).isTrue();
         }
-        String rank0 = log("again", 0);
+        String rank0 = ranks().log("again", 0);
         assertThat(again.get(0).exitValue()).as(rank0).isZero();
         assertThat(rank0).containsPattern("verified: all [0-9]+ kept pairs once, values correct");
         JsonNode s = new ObjectMapper().readTree(summary.toFile());
