@@ -54,7 +54,7 @@ public final class ResultIntake<K, R> implements AutoCloseable {
         delivery.execute(() -> {
             try {
                 int delivered = ResultStream.deliver(new DataInputStream(new ByteArrayInputStream(copy)), codec, keys,
-                        collector, collector.finished().ordered());
+                        collector, collector, collector.finished().ordered());
                 if (sender > 0) {
                     progress.computed(sender, delivered);
                 }

@@ -162,7 +162,7 @@ public final class RunJournal<K, R> extends RecordLog<K, R> {
 
     @Override
     void readPair(DataInputStream in) throws IOException {
-        PairRecords.read(in, codec, keys, readBack, false, resumed().ordered());
+        PairRecords.read(in, codec, keys, readBack, null, false, resumed().ordered());
     }
 
     /** The files' lengths, taken with the batch under one lock, so a record never promises more than they hold. */
