@@ -8,13 +8,16 @@ import io.rocket.steal.reduce.DroppedPairs;
  * Rank 0's view of the whole run: every result, local or streamed from other ranks, passes through here. A bitmap
  * of finished pairs makes duplicates harmless (each pair is written once) and tells when the run is complete.
  * Pairs that another node's reduction dropped arrive as {@link DroppedPairs} runs: they are marked finished like
- * results, and a sink that is itself {@link DroppedPairs} is told of the new ones.
+ * results, and the new ones are told to the {@link DroppedPairs} given with the sink, which whoever builds rank 0's
+ * chain names (rank 0's reduction, a progress display), rather than this collector guessing it from the sink's type.
  *
  * @param <K> key type
  * @param <R> result type
  */
 public final class ResultCollector<K, R> implements ResultSink<K, R>, DroppedPairs {
     private final ResultSink<K, R> sink;
+    /** Told of newly finished dropped pairs; null when nobody asks. */
+    private final DroppedPairs droppedTo;
     private final PairSet finished;
     private final Runnable onComplete;
     private long count;
@@ -22,9 +25,17 @@ public final class ResultCollector<K, R> implements ResultSink<K, R>, DroppedPai
     private long duplicates;
     private long dropped;
 
-    /** @param finished pairs already done (resumed from a journal), to which this run's pairs are added */
-    public ResultCollector(ResultSink<K, R> sink, PairSet finished, Runnable onComplete) {
+    /**
+     * A collector in front of {@code sink}.
+     *
+     * @param sink       where each pair's first result or failure goes
+     * @param droppedTo  told of each run of dropped pairs new to the run, or null when nobody asks
+     * @param finished   pairs already done (resumed from a journal), to which this run's pairs are added
+     * @param onComplete run when every pair is in
+     */
+    public ResultCollector(ResultSink<K, R> sink, DroppedPairs droppedTo, PairSet finished, Runnable onComplete) {
         this.sink = sink;
+        this.droppedTo = droppedTo;
         this.finished = finished;
         this.onComplete = onComplete;
     }
@@ -90,15 +101,15 @@ public final class ResultCollector<K, R> implements ResultSink<K, R>, DroppedPai
         checkComplete();
     }
 
-    /** Counts a run of newly finished dropped pairs and tells the sink (under the finished-set lock). */
+    /** Counts a run of newly finished dropped pairs and tells whoever asked (under the finished-set lock). */
     private void tell(int i, int fromJ, int run) {
         if (run == 0) {
             return;
         }
         count += run;
         dropped += run;
-        if (sink instanceof DroppedPairs d) {
-            d.dropped(i, fromJ, run);
+        if (droppedTo != null) {
+            droppedTo.dropped(i, fromJ, run);
         }
     }
 

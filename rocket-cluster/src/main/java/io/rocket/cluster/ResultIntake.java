@@ -97,7 +97,7 @@ public final class ResultIntake<K, R> implements AutoCloseable {
                     return;
                 }
                 ResultStream.Batch delivered = ResultStream.deliverBatch(batch, codec, keys, collector,
-                        collector.finished().ordered());
+                        collector, collector.finished().ordered());
                 if (delivered.partLengths() != null && sender > 0) {
                     partLengths.put(sender, delivered.partLengths());
                 }

@@ -223,13 +223,16 @@ public final class ResultStream<K, R> implements ResultSink<K, R>, DroppedPairs,
      */
     static <K, R> int deliver(DataInputStream in, ResultCodec<R> codec, List<K> keys, ResultSink<K, R> sink)
             throws IOException {
-        return deliver(in, codec, keys, sink, false);
+        return deliver(in, codec, keys, sink, null, false);
     }
 
-    /** As above; with {@code ordered} (pairs in both orientations) a pair may also be i &gt; j. */
+    /**
+     * As above; runs of dropped pairs go to {@code dropped} (null: refused), and with {@code ordered} (pairs in both
+     * orientations) a pair may also be i &gt; j.
+     */
     static <K, R> int deliver(DataInputStream in, ResultCodec<R> codec, List<K> keys, ResultSink<K, R> sink,
-                              boolean ordered) throws IOException {
-        return deliverBatch(in, codec, keys, sink, ordered).pairs();
+                              DroppedPairs dropped, boolean ordered) throws IOException {
+        return deliverBatch(in, codec, keys, sink, dropped, ordered).pairs();
     }
 
     /**
@@ -240,11 +243,11 @@ public final class ResultStream<K, R> implements ResultSink<K, R>, DroppedPairs,
      * @throws IOException for a bad batch
      */
     static <K, R> Batch deliverBatch(DataInputStream in, ResultCodec<R> codec, List<K> keys, ResultSink<K, R> sink,
-                                     boolean ordered) throws IOException {
+                                     DroppedPairs dropped, boolean ordered) throws IOException {
         int count = Wire.count(in, 9);
         int pairs = 0;
         for (int k = 0; k < count; k++) {
-            pairs += PairRecords.read(in, codec, keys, sink, false, ordered);
+            pairs += PairRecords.read(in, codec, keys, sink, dropped, false, ordered);
         }
         if (in.available() == 0) {
             return new Batch(pairs, null);

@@ -62,13 +62,14 @@ class DroppedPairsStreamTest {
 
         List<Integer> keys = IntStream.range(0, n).boxed().toList();
         Marked marked = new Marked(n);
-        ResultCollector<Integer, Long> collector = new ResultCollector<>(marked, new PairSet(n), () -> marked.complete++);
+        ResultCollector<Integer, Long> collector = new ResultCollector<>(marked, marked, new PairSet(n),
+                () -> marked.complete++);
         ByteArrayOutputStream batch = new ByteArrayOutputStream();
         DataOutputStream b = new DataOutputStream(batch);
         b.writeInt(records);
         b.write(bytes.toByteArray());
         int pairs = ResultStream.deliver(new DataInputStream(new ByteArrayInputStream(batch.toByteArray())),
-                ResultCodec.LONG, keys, collector);
+                ResultCodec.LONG, keys, collector, collector, false);
         assertThat(pairs).isEqualTo(n * (n - 1) / 2);
         assertThat(collector.finished().isComplete()).isTrue();
         assertThat(collector.dropped()).isEqualTo(pairs);
@@ -83,7 +84,7 @@ class DroppedPairsStreamTest {
     void collector_countsPairsAlreadyIn_asDuplicates_andTellsTheSinkOnlyNewOnes() {
         int n = 10;
         Marked marked = new Marked(n);
-        ResultCollector<Integer, Long> collector = new ResultCollector<>(marked, new PairSet(n), () -> { });
+        ResultCollector<Integer, Long> collector = new ResultCollector<>(marked, marked, new PairSet(n), () -> { });
         collector.accept(1, 4, 1, 4, 7L);
         collector.dropped(1, 2, 5); // (1,2) .. (1,6), of which (1,4) is in
         assertThat(collector.dropped()).isEqualTo(4);

@@ -60,7 +60,7 @@ class PartLengthsTest {
 
     private static ResultStream.Batch read(byte[] batch, Acknowledged sink) throws IOException {
         return ResultStream.deliverBatch(new DataInputStream(new ByteArrayInputStream(batch)), ResultCodec.LONG, KEYS,
-                sink, false);
+                sink, sink, false);
     }
 
     @Test

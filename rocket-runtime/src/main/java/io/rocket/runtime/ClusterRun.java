@@ -35,6 +35,7 @@ import io.rocket.steal.PairSet;
 import io.rocket.steal.PairSpace;
 import io.rocket.steal.WorkScheduler;
 import io.rocket.steal.journal.ResultLog;
+import io.rocket.steal.reduce.DroppedPairs;
 import org.jgroups.Address;
 import org.jgroups.View;
 import org.slf4j.Logger;
@@ -209,7 +210,8 @@ public final class ClusterRun<K, R> {
                 PairSet resumed = journal == null ? null : journal.resumed();
                 membership.resumedPairs(resumed == null || resumed.size() == 0 ? new byte[0] : resumed.toCompressed());
                 membership.statusShown(options.status() != null && options.status().enabled());
-                collector = new ResultCollector<>(node.output(), plan.finishedAtStart(resumed), end::allDone);
+                collector = new ResultCollector<>(node.output(), node.output() instanceof DroppedPairs d ? d : null,
+                        plan.finishedAtStart(resumed), end::allDone);
                 intake = resources.add(new ResultIntake<>(collector, app.resultCodec(), keys, membership, progress,
                         shared != null));
                 results = collector;

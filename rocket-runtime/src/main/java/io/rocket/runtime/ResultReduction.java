@@ -41,7 +41,7 @@ final class ResultReduction<K, R> {
         if (reduction == null) {
             return sink;
         }
-        kept = new KeptPairs<>(app, keys, reduction, sink);
+        kept = new KeptPairs<>(app, keys, reduction, sink, sink instanceof DroppedPairs d ? d : null);
         return kept;
     }
 

@@ -55,33 +55,51 @@ public final class PairRecords {
     }
 
     /**
-     * Reads one record into {@code sink}: as a new result, or with {@code replay} as one read back from a journal
-     * ({@link ResultSink#replay}). A run of dropped pairs goes to {@code sink} as {@link DroppedPairs}.
+     * Reads one record that must be a pair's result or failure, a pair i &lt; j: as
+     * {@link #read(DataInput, ResultCodec, List, ResultSink, DroppedPairs, boolean, boolean)} where no run of dropped
+     * pairs is accepted.
      *
-     * @return the pairs the record stands for: 1, or a dropped run's length
-     * @throws IOException when the record is cut short, names no pair of {@code keys}, or is a dropped run where
-     *         {@code sink} takes none
+     * @param in     the record
+     * @param codec  the application's result codec
+     * @param keys   the run's items, in index order
+     * @param sink   where the pair's result or failure goes
+     * @param replay whether the pair goes to {@code sink} as one read back ({@link ResultSink#replay})
+     * @param <K>    key type
+     * @param <R>    result type
+     * @return the pairs the record stands for: 1
+     * @throws IOException when the record is cut short, names no pair of {@code keys}, or is a dropped run
      */
     public static <K, R> int read(DataInput in, ResultCodec<R> codec, List<K> keys, ResultSink<K, R> sink,
                                    boolean replay) throws IOException {
-        return read(in, codec, keys, sink, replay, false);
+        return read(in, codec, keys, sink, null, replay, false);
     }
 
     /**
-     * As {@link #read(DataInput, ResultCodec, List, ResultSink, boolean)}; with {@code ordered} (an application
-     * computed in both orientations) a pair may also be (i, j) with i &gt; j.
+     * Reads one record: a pair's result or failure into {@code sink}, as a new result or with {@code replay} as one
+     * read back from a journal ({@link ResultSink#replay}); a run of dropped pairs into {@code dropped}. The caller
+     * names what takes dropped runs, since only some readers expect them (rank 0 of a cluster run with a reduction):
+     * elsewhere such a record is refused.
      *
+     * @param in      the record
+     * @param codec   the application's result codec
+     * @param keys    the run's items, in index order
+     * @param sink    where a pair's result or failure goes
+     * @param dropped where a run of dropped pairs goes, or null where none is accepted
+     * @param replay  whether a pair goes to {@code sink} as one read back
+     * @param ordered whether a pair may also be (i, j) with i &gt; j (an application computed in both orientations)
+     * @param <K>     key type
+     * @param <R>     result type
      * @return the pairs the record stands for: 1, or a dropped run's length
      * @throws IOException when the record is cut short, names no pair of {@code keys}, or is a dropped run where
-     *         {@code sink} takes none
+     *         {@code dropped} is null
      */
     public static <K, R> int read(DataInput in, ResultCodec<R> codec, List<K> keys, ResultSink<K, R> sink,
-                                   boolean replay, boolean ordered) throws IOException {
+                                   DroppedPairs dropped, boolean replay, boolean ordered) throws IOException {
         int ok = in.readByte();
         int i = in.readInt();
         int j = in.readInt();
         if (ok == 2) {
-            return readDropped(in, i, j, keys.size(), sink);
+            return readDropped(in, i, j, keys.size(), dropped);
         }
         boolean orientation = ordered ? i != j : i < j;
         if ((ok != 0 && ok != 1 && ok != TOO_LARGE) || i < 0 || j < 0 || !orientation || i >= keys.size()
@@ -116,13 +134,13 @@ public final class PairRecords {
         return 1;
     }
 
-    private static int readDropped(DataInput in, int i, int fromJ, int n, ResultSink<?, ?> sink) throws IOException {
+    private static int readDropped(DataInput in, int i, int fromJ, int n, DroppedPairs dropped) throws IOException {
         int count = in.readInt();
         if (i < 0 || fromJ <= i || count < 1 || (long) fromJ + count > n) {
             throw new IOException("bad dropped-pairs record (" + i + ", " + fromJ + ", " + count + ") for " + n
                     + " items");
         }
-        if (!(sink instanceof DroppedPairs dropped)) {
+        if (dropped == null) {
             throw new IOException("a dropped-pairs record where only results are expected");
         }
         dropped.dropped(i, fromJ, count);

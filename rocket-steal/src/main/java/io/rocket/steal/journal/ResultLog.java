@@ -31,10 +31,7 @@ public interface ResultLog<K, R> extends AutoCloseable {
      *                         for, a journal to resume that is missing, ...)
      */
     static void check(JournalOptions options, Application<?, ?> app) {
-        if (app.resultCodec() == null) {
-            throw new RocketException(app.name() + " cannot keep a " + (options.store() ? "result store" : "journal")
-                    + ": it defines no result codec");
-        }
+        RecordLog.codecOf(app, options.store() ? "result store" : "journal");
         if (options.store()) {
             ResultStore.check(options, app);
         } else {

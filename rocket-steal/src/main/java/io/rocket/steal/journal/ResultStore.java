@@ -11,8 +11,6 @@ import io.rocket.steal.PairSpace;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -25,8 +23,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.function.Consumer;
 
 /**
  * The result store of a job ({@code --store DIR}): every pair result any run of the job computed, keyed by its two
@@ -44,12 +40,12 @@ import java.util.function.Consumer;
  * stored as computed, left item first; a run that has the two items the other way round computes it again (the
  * application's function need not be symmetric). A failed pair is stored like a result, except one that failed
  * because an item did not fit the run's buffers ({@link io.rocket.core.ItemTooLargeException}): a later run, which
- * may size them larger, computes it again.
+ * may size them larger, computes it again. What the store shares with the run journal is in {@link RecordLog}.
  *
  * @param <K> key type
  * @param <R> result type
  */
-public final class ResultStore<K, R> implements ResultLog<K, R> {
+public final class ResultStore<K, R> extends RecordLog<K, R> {
     private static final Logger LOG = LoggerFactory.getLogger(ResultStore.class);
     /** The header file, which marks a directory as a store. */
     static final String HEADER = "store.txt";
@@ -58,12 +54,9 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
     private final Path dir;
     private final boolean compact;
     private final boolean repair;
+    private final JobIdentity identity;
     /** The run's pairs; null for every pair of its items. */
     private final PairSpace space;
-    private final Application<K, R> app;
-    private final List<K> keys;
-    private final ResultCodec<R> codec;
-    private final ResultSink<K, R> next;
     /** Each run item's store id. */
     private final int[] storeIds;
     private final String[] identities;
@@ -73,35 +66,18 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
     private int nextId;
     /** Run items whose identity the store does not have yet: written with the next record. */
     private final List<Integer> undefined = new ArrayList<>();
-    private final PairSet reused;
-    private final Map<Integer, String> reusedItemFailures = new TreeMap<>();
-    private long reusedErrors;
-    private final Object lock = new Object();
-    private final int recordPairs = Integer.getInteger(RunJournal.RECORD_PAIRS_PROPERTY, Integer.MAX_VALUE);
-    private final PairBatch<R> batch;
-    private final ResultSink<K, R> sink;
-    private RecordWriter writer;
-    /** Held from opening to closing: one run writes the store at a time. */
-    private StoreLock storeLock;
-    /** Set when {@link #close} begins: a {@link #closeQuietly} meanwhile (a shutdown hook) leaves the lock to it. */
-    private volatile boolean closing;
 
     private ResultStore(JournalOptions options, Application<K, R> app, List<K> keys, PairSpace space,
                         ResultCodec<R> codec, ResultSink<K, R> next) {
+        super("store " + options.dir(), "--store " + options.dir() + ": ", app, keys, codec, next,
+                new PairSet(keys.size()), false, RunSummary::addReused);
         this.dir = options.dir();
         this.space = space;
         this.compact = options.compact();
         this.repair = options.repair();
-        this.app = app;
-        this.keys = List.copyOf(keys);
-        this.codec = codec;
-        this.next = next;
+        this.identity = identity(options, app);
         this.storeIds = new int[keys.size()];
         this.identities = new String[keys.size()];
-        this.reused = new PairSet(keys.size());
-        this.batch = new PairBatch<>(codec, recordPairs);
-        this.sink = new RecordingSink<>(next, lock, batch, keys.size(), i -> storeIds[i], () -> writer.wake(),
-                false);
         Arrays.fill(runIndexOf, -1);
         Arrays.fill(storeIds, -1);
     }
@@ -183,24 +159,14 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
      */
     public static <K, R> ResultStore<K, R> open(JournalOptions options, Application<K, R> app, List<K> keys,
                                                 PairSpace space, ResultSink<K, R> sink) {
-        ResultCodec<R> codec = app.resultCodec();
-        if (codec == null) {
-            throw new RocketException(app.name() + " cannot keep a result store: it defines no result codec");
-        }
+        ResultCodec<R> codec = codecOf(app, "result store");
         check(options, app);
-        StoreLock lock = StoreLock.acquire(options.dir(), "--store");
-        try {
-            ResultStore<K, R> store = new ResultStore<>(options, app, keys, space, codec, sink);
-            store.storeLock = lock;
-            store.begin(identity(options, app));
-            return store;
-        } catch (RuntimeException | Error e) {
-            lock.close();
-            throw e;
-        }
+        return lockAndOpen(options.dir(), "--store",
+                () -> new ResultStore<>(options, app, keys, space, codec, sink));
     }
 
-    private void begin(JobIdentity identity) {
+    @Override
+    JournalStore openRecords() throws IOException {
         for (int i = 0; i < keys.size(); i++) {
             String id = ItemIdentity.of(app, keys.get(i));
             // The same item twice in one list: each occurrence its own identity, so both keep their pairs.
@@ -210,40 +176,36 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
             identities[i] = id;
             runIndexByIdentity.put(id, i);
         }
-        JournalStore store = null;
-        try {
-            if (StoreCompaction.removeLeftover(dir)) {
-                LOG.info("store {}: removed the new log of a compaction that did not finish", dir);
-            }
-            if (Files.exists(dir.resolve(HEADER))) { // checked to be this job's by open()
-                if (repair && Files.exists(dir.resolve(JournalStore.RECORDS))) {
-                    repair();
-                }
-                store = JournalStore.open(dir, this::replay, "run again to start a new store",
-                        "add --store-repair to keep its good records and drop the damaged ones");
-                LOG.info("store {}: reused {} pairs ({} failed) from {} records", dir, reused.size(), reusedErrors,
-                        store.recovered());
-            } else {
-                List<String> lines = new ArrayList<>();
-                lines.add(FORMAT);
-                lines.add("digest " + identity.digest());
-                lines.addAll(identity.toLines());
-                store = JournalStore.create(dir, HEADER, lines);
-            }
-        } catch (IOException e) {
-            RecordWriter.closeStore(store, "store " + dir);
-            throw new RocketException("--store " + dir + ": " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            RecordWriter.closeStore(store, "store " + dir);
-            throw e;
+        if (StoreCompaction.removeLeftover(dir)) {
+            LOG.info("store {}: removed the new log of a compaction that did not finish", dir);
         }
+        if (!Files.exists(dir.resolve(HEADER))) {
+            List<String> lines = new ArrayList<>();
+            lines.add(FORMAT);
+            lines.add("digest " + identity.digest());
+            lines.addAll(identity.toLines());
+            return JournalStore.create(dir, HEADER, lines);
+        }
+        // checked to be this job's by open()
+        if (repair && Files.exists(dir.resolve(JournalStore.RECORDS))) {
+            repair();
+        }
+        JournalStore records = JournalStore.open(dir, this::readRecord, "run again to start a new store",
+                "add --store-repair to keep its good records and drop the damaged ones");
+        LOG.info("store {}: reused {} pairs ({} failed) from {} records", dir, resumed().size(), takenErrors(),
+                records.recovered());
+        return records;
+    }
+
+    /** The run's items the store does not know yet get ids, and go into the next record. */
+    @Override
+    void opened(JournalStore records) {
         for (int i = 0; i < keys.size(); i++) {
             if (storeIds[i] < 0) {
                 storeIds[i] = nextId++;
                 undefined.add(i);
             }
         }
-        writer = new RecordWriter("store " + dir, store, new Batch(), recordPairs == Integer.MAX_VALUE);
     }
 
     /** {@code --store-repair}: keeps the good records, drops the damaged ones, and says so. */
@@ -259,9 +221,9 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
         }
     }
 
-    /** Reads one record back: the items it defines, the items found failed, then the pairs. */
-    private void replay(byte[] payload) throws IOException {
-        DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload));
+    /** A record begins with the items first used in it. */
+    @Override
+    void readHead(DataInputStream in) throws IOException {
         int defined = in.readInt();
         for (int k = 0; k < defined; k++) {
             int id = in.readInt();
@@ -281,91 +243,58 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
             }
             runIndexOf[id] = runIndex == null ? -1 : runIndex;
         }
-        int failedItems = in.readInt();
-        for (int k = 0; k < failedItems; k++) {
-            int item = runIndex(in.readInt());
+    }
+
+    /** Pairs are named by store ids; one of items the run lacks, or outside its space, stays in the store. */
+    @Override
+    void readPair(DataInputStream in) throws IOException {
+        int ok = in.readByte();
+        int i = runItem(in.readInt());
+        int j = runItem(in.readInt());
+        if (ok == 1) {
+            R result;
+            try {
+                result = codec.read(in);
+            } catch (RuntimeException e) { // a codec fed bad bytes: the record is bad, not the reader
+                throw new IOException("bad result in a record: " + e, e);
+            }
+            if (wanted(i, j)) {
+                readBack.accept(i, j, keys.get(i), keys.get(j), result);
+            }
+        } else if (ok == 0) {
             String message = in.readUTF();
-            if (item >= 0) {
-                reusedItemFailures.put(item, message);
+            if (wanted(i, j)) {
+                readBack.failed(i, j, keys.get(i), keys.get(j), new PairRecords.RecordedFailure(message));
             }
-        }
-        int pairs = in.readInt();
-        for (int k = 0; k < pairs; k++) {
-            int ok = in.readByte();
-            int i = runIndex(in.readInt());
-            int j = runIndex(in.readInt());
-            if (ok == 1) {
-                R result;
-                try {
-                    result = codec.read(in);
-                } catch (RuntimeException e) { // a codec fed bad bytes: the record is bad, not the reader
-                    throw new IOException("bad result in a record: " + e, e);
-                }
-                if (taken(i, j)) {
-                    next.replay(i, j, keys.get(i), keys.get(j), result);
-                }
-            } else if (ok == 0) {
-                String message = in.readUTF();
-                if (taken(i, j)) {
-                    reusedErrors++;
-                    next.replayFailed(i, j, keys.get(i), keys.get(j), new PairRecords.RecordedFailure(message));
-                }
-            } else {
-                throw new IOException("bad pair record (kind " + ok + ")");
-            }
+        } else {
+            throw new IOException("bad pair record (kind " + ok + ")");
         }
     }
 
     /** The run's index of a stored item, -1 when the run does not have it. */
-    private int runIndex(int id) throws IOException {
+    @Override
+    int runItem(int id) throws IOException {
         if (id < 0 || id >= nextId) {
             throw new IOException("a record names store item " + id + " of " + nextId);
         }
         return runIndexOf[id];
     }
 
-    /** Whether a stored pair is one of this run's (of its items, in the same order, in its space), not taken yet. */
-    private boolean taken(int i, int j) {
-        return i >= 0 && j >= 0 && i < j && (space == null || space.contains(i, j)) && reused.add(i, j);
-    }
-
-    /** The pairs taken from the store; not changed by the run. */
-    @Override
-    public PairSet resumed() {
-        return reused;
-    }
-
-    /** The sink the run writes to: stores each result and hands it on. */
-    @Override
-    public ResultSink<K, R> sink() {
-        return sink;
+    /** Whether a stored pair is one of this run's: of its items, in the same order, in its space. */
+    private boolean wanted(int i, int j) {
+        return i >= 0 && j >= 0 && i < j && (space == null || space.contains(i, j));
     }
 
     @Override
-    public void onFailure(Consumer<Throwable> handler) {
-        writer.onFailure(handler);
+    int recordId(int item) {
+        return storeIds[item];
     }
 
-    /** Adds the reused pairs and the failed items among them to this run's summary. */
+    /** With {@code --compact-store}, the store is compacted to the pairs of the run's items once all is written. */
     @Override
-    public void addTo(RunSummary summary) {
-        List<RunSummary.Failure> failures = new ArrayList<>();
-        reusedItemFailures.forEach((item, message) ->
-                failures.add(new RunSummary.Failure(item, app.label(keys.get(item)), message)));
-        summary.addReused(reused.size(), reusedErrors, failures);
-    }
-
-    /** Writes what is left; with {@code --compact-store}, then compacts the store to the pairs of the run's items. */
-    @Override
-    public void close() {
-        closing = true;
-        try {
-            writer.close();
-            if (compact) {
-                compactToRunItems();
-            }
-        } finally {
-            storeLock.close();
+    void written() {
+        if (compact) {
+            compactToRunItems();
         }
     }
 
@@ -386,39 +315,22 @@ public final class ResultStore<K, R> implements ResultLog<K, R> {
         }
     }
 
+    /** The items new to the store come before the batch, so a record defines each item before naming it. */
     @Override
-    public void closeQuietly() {
-        boolean closeRunning = closing;
-        try {
-            writer.closeQuietly();
-        } finally {
-            if (!closeRunning) {
-                storeLock.close();
-            }
+    void writeHead(DataOutputStream out) throws IOException {
+        out.writeInt(undefined.size());
+        for (int i : undefined) {
+            byte[] text = identities[i].getBytes(StandardCharsets.UTF_8);
+            out.writeInt(storeIds[i]);
+            out.writeInt(text.length);
+            out.write(text);
         }
+        undefined.clear();
     }
 
-    /** A record: the items new to the store, then the batch. */
-    private final class Batch implements RecordWriter.Batch {
-        @Override
-        public byte[] take() throws IOException {
-            ByteArrayOutputStream record = new ByteArrayOutputStream();
-            synchronized (lock) {
-                if (batch.isEmpty() && undefined.isEmpty()) {
-                    return null;
-                }
-                DataOutputStream out = new DataOutputStream(record);
-                out.writeInt(undefined.size());
-                for (int i : undefined) {
-                    byte[] text = identities[i].getBytes(StandardCharsets.UTF_8);
-                    out.writeInt(storeIds[i]);
-                    out.writeInt(text.length);
-                    out.write(text);
-                }
-                undefined.clear();
-                batch.drainTo(out);
-            }
-            return record.toByteArray();
-        }
+    /** Items new to the store are due in a record even when no pair came with them. */
+    @Override
+    boolean headPending() {
+        return !undefined.isEmpty();
     }
 }

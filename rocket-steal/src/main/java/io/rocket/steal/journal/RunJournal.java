@@ -11,18 +11,12 @@ import io.rocket.steal.PairSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.function.Consumer;
 
 /**
  * The journal of one run ({@code --journal DIR}): wraps the run's result sink, keeps the results that arrive in a
@@ -36,13 +30,14 @@ import java.util.function.Consumer;
  * lengths. The run then computes only the missing pairs. Failed pairs are results like others: they are journaled
  * and not tried again (a changed input file is another job).
  *
- * <p>Locks: {@code lock} guards the batch and is held while a result goes to the sink, so the batch and the files
- * always agree; the {@link RecordWriter} runs one sync at a time (its thread, or a caller at the end).
+ * <p>Locks: the batch's lock is held while a result goes to the sink, so the batch and the files always agree; the
+ * {@link RecordWriter} runs one sync at a time (its thread, or a caller at the end). What the journal shares with the
+ * result store is in {@link RecordLog}.
  *
  * @param <K> key type
  * @param <R> result type
  */
-public final class RunJournal<K, R> implements ResultLog<K, R> {
+public final class RunJournal<K, R> extends RecordLog<K, R> {
     private static final Logger LOG = LoggerFactory.getLogger(RunJournal.class);
     /** How often the batch is made durable: at most this much work is lost to a crash. */
     public static final long SYNC_MILLIS = 1000;
@@ -53,39 +48,20 @@ public final class RunJournal<K, R> implements ResultLog<K, R> {
     public static final String RECORD_PAIRS_PROPERTY = "rocket.journal.recordPairs";
 
     private final Path dir;
-    private final Application<K, R> app;
-    private final List<K> keys;
-    private final ResultCodec<R> codec;
-    private final ResultSink<K, R> next;
+    private final boolean resume;
+    private final JobIdentity identity;
     private final SinkFiles files;
-    private final int recordPairs;
-    private final PairSet resumed;
-    private final Map<Integer, String> resumedItemFailures = new TreeMap<>();
-    private final Object lock = new Object();
-    private final ResultSink<K, R> sink;
-    private final PairBatch<R> batch;
-    private long resumedErrors;
-    private long[] lengths;
-    private RecordWriter writer;
-    /** Held from opening to closing: one run writes the journal at a time. */
-    private StoreLock journalLock;
-    /** Set when {@link #close} begins: a {@link #closeQuietly} meanwhile (a shutdown hook) leaves the lock to it. */
-    private volatile boolean closing;
+    private final long[] lengths;
 
     private RunJournal(JournalOptions options, Application<K, R> app, List<K> keys, ResultCodec<R> codec,
                        ResultSink<K, R> next) {
+        super("journal " + options.dir(), "journal " + options.dir() + ": ", app, keys, codec, next,
+                new PairSet(keys.size(), app.ordered()), true, RunSummary::addResumed);
         this.dir = options.dir();
-        this.app = app;
-        this.keys = List.copyOf(keys);
-        this.codec = codec;
-        this.next = next;
+        this.resume = options.resume();
+        this.identity = JobIdentity.of(app, keys, options.options());
         this.files = next.files();
-        this.recordPairs = Integer.getInteger(RECORD_PAIRS_PROPERTY, Integer.MAX_VALUE);
-        this.resumed = new PairSet(keys.size(), app.ordered());
         this.lengths = new long[files.paths().size()];
-        this.batch = new PairBatch<>(codec, recordPairs);
-        this.sink = new RecordingSink<>(next, lock, batch, keys.size(), i -> i, () -> writer.wake(),
-                true);
     }
 
     /**
@@ -120,63 +96,47 @@ public final class RunJournal<K, R> implements ResultLog<K, R> {
      */
     public static <K, R> RunJournal<K, R> open(JournalOptions options, Application<K, R> app, List<K> keys,
                                                ResultSink<K, R> sink) {
-        ResultCodec<R> codec = app.resultCodec();
-        if (codec == null) {
-            throw new RocketException(app.name() + " cannot keep a journal: it defines no result codec");
-        }
+        ResultCodec<R> codec = codecOf(app, "journal");
         check(options);
-        StoreLock lock = StoreLock.acquire(options.dir(), "--journal");
-        try {
-            RunJournal<K, R> journal = new RunJournal<>(options, app, keys, codec, sink);
-            journal.journalLock = lock;
-            journal.begin(options, JobIdentity.of(app, keys, options.options()));
-            return journal;
-        } catch (RuntimeException | Error e) {
-            lock.close();
-            throw e;
-        }
+        return lockAndOpen(options.dir(), "--journal", () -> new RunJournal<>(options, app, keys, codec, sink));
     }
 
-    private void begin(JournalOptions options, JobIdentity identity) {
+    @Override
+    JournalStore openRecords() throws IOException {
         List<String> outputs = files.paths().stream().map(p -> p.toAbsolutePath().normalize().toString()).toList();
-        JournalStore store = null;
-        try {
-            if (options.resume()) {
-                JournalStore.Header header = JournalStore.readHeader(dir);
-                String difference = header.identity().differenceFrom(identity);
-                if (difference != null) {
-                    throw new RocketException("--resume: " + dir + " holds the journal of another job (" + difference
-                            + ")");
-                }
-                if (!header.outputs().equals(outputs)) {
-                    throw new RocketException("--resume: the journal in " + dir + " was written with the outputs "
-                            + header.outputs() + ", this run writes " + outputs + "; resume with the same outputs");
-                }
-                store = JournalStore.open(dir, this::replay, "run again without --resume to start a new journal",
-                        null);
-                try {
-                    files.cut(lengths);
-                } catch (IOException e) {
-                    throw new RocketException("--resume: " + e.getMessage(), e);
-                }
-                LOG.info("journal {}: resumed {} pairs ({} failed) from {} records", dir, resumed.size(),
-                        resumedErrors, store.recovered());
-            } else {
-                store = JournalStore.create(dir, new JournalStore.Header(identity, outputs));
-            }
-        } catch (IOException e) {
-            RecordWriter.closeStore(store, "journal " + dir);
-            throw new RocketException("journal " + dir + ": " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            RecordWriter.closeStore(store, "journal " + dir);
-            throw e;
+        if (!resume) {
+            return JournalStore.create(dir, new JournalStore.Header(identity, outputs));
         }
-        writer = new RecordWriter("journal " + dir, store, new Batch(), recordPairs == Integer.MAX_VALUE);
+        JournalStore.Header header = JournalStore.readHeader(dir);
+        String difference = header.identity().differenceFrom(identity);
+        if (difference != null) {
+            throw new RocketException("--resume: " + dir + " holds the journal of another job (" + difference + ")");
+        }
+        if (!header.outputs().equals(outputs)) {
+            throw new RocketException("--resume: the journal in " + dir + " was written with the outputs "
+                    + header.outputs() + ", this run writes " + outputs + "; resume with the same outputs");
+        }
+        return JournalStore.open(dir, this::readRecord, "run again without --resume to start a new journal", null);
     }
 
-    /** Reads one record back: the files' lengths, items that failed to load, then the pairs. */
-    private void replay(byte[] payload) throws IOException {
-        DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload));
+    /** A resumed journal's files may hold results no record promises: they are cut back to the last record's. */
+    @Override
+    void opened(JournalStore records) {
+        if (!resume) {
+            return;
+        }
+        try {
+            files.cut(lengths);
+        } catch (IOException e) {
+            throw new RocketException("--resume: " + e.getMessage(), e);
+        }
+        LOG.info("journal {}: resumed {} pairs ({} failed) from {} records", dir, resumed().size(),
+                takenErrors(), records.recovered());
+    }
+
+    /** A record begins with the files' lengths. */
+    @Override
+    void readHead(DataInputStream in) throws IOException {
         int fileCount = in.readUnsignedByte();
         if (fileCount != lengths.length) {
             throw new IOException("a record lists " + fileCount + " output files, the header " + lengths.length);
@@ -184,127 +144,40 @@ public final class RunJournal<K, R> implements ResultLog<K, R> {
         for (int f = 0; f < fileCount; f++) {
             lengths[f] = in.readLong();
         }
-        int failedItems = in.readInt();
-        for (int k = 0; k < failedItems; k++) {
-            int item = in.readInt();
-            String message = in.readUTF();
-            if (item < 0 || item >= keys.size()) {
-                throw new IOException("a record names item " + item + " of " + keys.size());
-            }
-            resumedItemFailures.put(item, message);
-        }
-        int pairs = in.readInt();
-        ResultSink<K, R> replayed = new Replayed();
-        for (int k = 0; k < pairs; k++) {
-            PairRecords.read(in, codec, keys, replayed, true, resumed.ordered());
-        }
     }
 
-    /** The pairs read back from the journal (none for a new one); not changed by the run. */
+    /** The journal names items by their index in the run's list, which is the job's. */
     @Override
-    public PairSet resumed() {
-        return resumed;
-    }
-
-    /** The sink the run writes to: journals each result and hands it on. */
-    @Override
-    public ResultSink<K, R> sink() {
-        return sink;
+    int runItem(int recorded) throws IOException {
+        if (recorded < 0 || recorded >= keys.size()) {
+            throw new IOException("a record names item " + recorded + " of " + keys.size());
+        }
+        return recorded;
     }
 
     @Override
-    public void onFailure(Consumer<Throwable> handler) {
-        writer.onFailure(handler);
-    }
-
-    /** Adds the resumed pairs and failed items to this run's summary. */
-    @Override
-    public void addTo(RunSummary summary) {
-        List<RunSummary.Failure> failures = new ArrayList<>();
-        resumedItemFailures.forEach((item, message) ->
-                failures.add(new RunSummary.Failure(item, app.label(keys.get(item)), message)));
-        summary.addResumed(resumed.size(), resumedErrors, failures);
-    }
-
-    /**
-     * Writes what is left and stops the writer. Call it once every result is in; after a failed run, it keeps what
-     * arrived before the failure.
-     *
-     * @throws RocketException when the journal could not be written
-     */
-    @Override
-    public void close() {
-        closing = true;
-        try {
-            writer.close();
-        } finally {
-            journalLock.close();
-        }
+    int recordId(int item) {
+        return item;
     }
 
     @Override
-    public void closeQuietly() {
-        boolean closeRunning = closing;
-        try {
-            writer.closeQuietly();
-        } finally {
-            if (!closeRunning) {
-                journalLock.close();
-            }
+    void readPair(DataInputStream in) throws IOException {
+        PairRecords.read(in, codec, keys, readBack, null, false, resumed().ordered());
+    }
+
+    /** The files' lengths, taken with the batch under one lock, so a record never promises more than they hold. */
+    @Override
+    void writeHead(DataOutputStream out) throws IOException {
+        long[] now = files.flush();
+        out.writeByte(now.length);
+        for (long length : now) {
+            out.writeLong(length);
         }
     }
 
-    /** A record: the files' lengths (taken with the batch, under one lock), then the batch; files made durable first. */
-    private final class Batch implements RecordWriter.Batch {
-        @Override
-        public byte[] take() throws IOException {
-            ByteArrayOutputStream record = new ByteArrayOutputStream();
-            synchronized (lock) {
-                if (batch.isEmpty()) {
-                    return null;
-                }
-                long[] now = files.flush();
-                DataOutputStream out = new DataOutputStream(record);
-                out.writeByte(now.length);
-                for (long length : now) {
-                    out.writeLong(length);
-                }
-                batch.drainTo(out);
-            }
-            return record.toByteArray();
-        }
-
-        @Override
-        public void beforeAppend() throws IOException {
-            files.force();
-        }
-    }
-
-    /** Takes the results read back from the journal: notes each pair once and replays it to the sink. */
-    private final class Replayed implements ResultSink<K, R> {
-        @Override
-        public void accept(int i, int j, K left, K right, R result) {
-            throw new IllegalStateException("journal records are replayed");
-        }
-
-        @Override
-        public void failed(int i, int j, K left, K right, Throwable error) {
-            throw new IllegalStateException("journal records are replayed");
-        }
-
-        @Override
-        public void replay(int i, int j, K left, K right, R result) {
-            if (resumed.add(i, j)) {
-                next.replay(i, j, left, right, result);
-            }
-        }
-
-        @Override
-        public void replayFailed(int i, int j, K left, K right, Throwable error) {
-            if (resumed.add(i, j)) {
-                resumedErrors++;
-                next.replayFailed(i, j, left, right, error);
-            }
-        }
+    /** The files are made durable before the record that counts on their lengths. */
+    @Override
+    void beforeAppend() throws IOException {
+        files.force();
     }
 }

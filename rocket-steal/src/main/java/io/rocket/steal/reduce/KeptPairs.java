@@ -11,9 +11,10 @@ import java.util.concurrent.atomic.LongAdder;
  * The reduction where results end: on a single node, and on rank 0 of a cluster run, in front of the user's sink.
  * Pairs outside the score band are dropped as they come; pairs in the band go on at once, or, with top-k, are ranked
  * in one bounded heap per item ({@link PartnerHeaps}) and written at {@link #finish}, each kept pair once, so
- * rank 0 holds at most {@code items × K} results whatever the number of pairs. Failed pairs always go on. A sink
- * behind this one that is also {@link DroppedPairs} (a progress display) is told of every pair not written now,
- * dropped here or on another node.
+ * rank 0 holds at most {@code items × K} results whatever the number of pairs. Failed pairs always go on. The
+ * {@link DroppedPairs} given with the sink behind this one (a progress display) is told of every pair not written
+ * now, dropped here or on another node: whoever builds the chain says who counts them, rather than this reduction
+ * guessing it from the sink's type.
  *
  * @param <K> key type
  * @param <R> result type
@@ -33,17 +34,20 @@ public final class KeptPairs<K, R> implements ResultSink<K, R>, DroppedPairs {
     /**
      * A reduction in front of {@code next}.
      *
-     * @param app       the application, whose {@code score} and {@code smallerIsBetter} rank the pairs
-     * @param keys      the run's keys, in index order
-     * @param reduction what to keep, never null
-     * @param next      where kept pairs and failures go
+     * @param app          the application, whose {@code score} and {@code smallerIsBetter} rank the pairs
+     * @param keys         the run's keys, in index order
+     * @param reduction    what to keep, never null
+     * @param next         where kept pairs and failures go
+     * @param notDelivered told of the pairs not written to {@code next} now (a progress display counts them done),
+     *                     or null when nobody asks
      */
-    public KeptPairs(Application<K, R> app, List<K> keys, Reduction reduction, ResultSink<K, R> next) {
+    public KeptPairs(Application<K, R> app, List<K> keys, Reduction reduction, ResultSink<K, R> next,
+                     DroppedPairs notDelivered) {
         this.app = app;
         this.keys = keys;
         this.reduction = reduction;
         this.next = next;
-        this.notDelivered = next instanceof DroppedPairs d ? d : null;
+        this.notDelivered = notDelivered;
         this.heaps = reduction.hasTopK()
                 ? new PartnerHeaps(keys.size(), reduction.topK(), app.smallerIsBetter(), true) : null;
     }

@@ -4,10 +4,7 @@ import io.rocket.core.ItemException;
 import io.rocket.core.ItemTooLargeException;
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -18,39 +15,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class ResultStoreTest {
-    private static final int RECORD_PAIRS = 10;
-
-    @TempDir
-    Path tmp;
-
-    private Path dir;
-    private Path out;
-
-    @BeforeEach
-    void recordsOfKnownSize() {
-        dir = tmp.resolve("store");
-        out = tmp.resolve("pairs.txt");
-        System.setProperty(RunJournal.RECORD_PAIRS_PROPERTY, "" + RECORD_PAIRS);
-    }
-
-    @AfterEach
-    void clearHook() {
-        System.clearProperty(RunJournal.RECORD_PAIRS_PROPERTY);
-    }
-
-    /** A result that depends only on the two items (their keys), as a deterministic function would. */
-    private static long value(int left, int right) {
-        return 1000L * left + right;
-    }
-
-    private static List<Integer> range(int n) {
-        return IntStream.range(0, n).boxed().toList();
+class ResultStoreTest extends RecordsOfKnownSize {
+    ResultStoreTest() {
+        super("store");
     }
 
     /**

@@ -3,10 +3,7 @@ package io.rocket.steal.journal;
 import io.rocket.core.ItemException;
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -20,30 +17,11 @@ import java.util.TreeMap;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class RunJournalTest {
+class RunJournalTest extends RecordsOfKnownSize {
     private static final int ITEMS = 12;
-    private static final int RECORD_PAIRS = 10;
 
-    @TempDir
-    Path tmp;
-
-    private Path dir;
-    private Path out;
-
-    @BeforeEach
-    void recordsOfKnownSize() {
-        dir = tmp.resolve("journal");
-        out = tmp.resolve("pairs.txt");
-        System.setProperty(RunJournal.RECORD_PAIRS_PROPERTY, "" + RECORD_PAIRS);
-    }
-
-    @AfterEach
-    void clearHook() {
-        System.clearProperty(RunJournal.RECORD_PAIRS_PROPERTY);
-    }
-
-    private static long value(int i, int j) {
-        return 1000L * i + j;
+    RunJournalTest() {
+        super("journal");
     }
 
     /** Journals the first {@code pairs} pairs in row order; returns the sink's file length after each record. */

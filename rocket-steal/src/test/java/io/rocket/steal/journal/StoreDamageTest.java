@@ -1,10 +1,7 @@
 package io.rocket.steal.journal;
 
 import io.rocket.core.RocketException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -13,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.IntStream;
 import java.util.zip.CRC32;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,29 +22,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * allocation beyond the record; a missing records file or a garbled header is named; a second writer on the same
  * directory is refused while the first holds it, and a lock file whose holder died blocks nothing.
  */
-class StoreDamageTest {
-    private static final int RECORD_PAIRS = 10;
-
-    @TempDir
-    Path tmp;
-
-    private Path dir;
-    private Path out;
-
-    @BeforeEach
-    void recordsOfKnownSize() {
-        dir = tmp.resolve("store");
-        out = tmp.resolve("pairs.txt");
-        System.setProperty(RunJournal.RECORD_PAIRS_PROPERTY, "" + RECORD_PAIRS);
-    }
-
-    @AfterEach
-    void clearHook() {
-        System.clearProperty(RunJournal.RECORD_PAIRS_PROPERTY);
-    }
-
-    private static List<Integer> range(int n) {
-        return IntStream.range(0, n).boxed().toList();
+class StoreDamageTest extends RecordsOfKnownSize {
+    StoreDamageTest() {
+        super("store");
     }
 
     /** A run over {@code keys}: computes every pair the store did not give; returns the sink. */

@@ -44,7 +44,7 @@ class ReductionPropertiesTest {
         ScoredApp app = new ScoredApp(smallerIsBetter);
         List<Integer> keys = IntStream.range(0, n).boxed().toList();
         Written written = new Written();
-        KeptPairs<Integer, Double> rank0 = new KeptPairs<>(app, keys, reduction, written);
+        KeptPairs<Integer, Double> rank0 = new KeptPairs<>(app, keys, reduction, written, written);
         List<NodeFilter<Integer, Double>> filters = new ArrayList<>();
         for (int r = 1; r < nodes; r++) {
             // What the stream and rank 0's collector do: kept pairs and dropped runs reach rank 0's reduction.

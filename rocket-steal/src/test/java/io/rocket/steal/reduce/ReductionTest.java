@@ -67,7 +67,8 @@ class ReductionTest {
                 failures.add(error.getMessage());
             }
         };
-        KeptPairs<Integer, Object> kept = new KeptPairs<>(app, List.of(0, 1), Reduction.of(1, null, null), sink);
+        KeptPairs<Integer, Object> kept = new KeptPairs<>(app, List.of(0, 1), Reduction.of(1, null, null), sink,
+                null);
         kept.accept(0, 1, 0, 1, "text");
         kept.finish();
         assertThat(failures).singleElement().asString().startsWith("pair (0, 1) 0 × 1: no score for the reduction");
@@ -82,15 +83,21 @@ class ReductionTest {
         List<int[]> runs = new ArrayList<>();
         DroppedSink sink = new DroppedSink(runs);
         int pairs = PairRecords.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())),
-                ResultCodec.DOUBLE, keys, sink, false);
+                ResultCodec.DOUBLE, keys, sink, sink, false, false);
         assertThat(pairs).isEqualTo(4);
         assertThat(runs).singleElement().isEqualTo(new int[] {2, 5, 4});
 
         ByteArrayOutputStream past = new ByteArrayOutputStream();
         PairRecords.writeDropped(new DataOutputStream(past), 2, 8, 3); // columns 8, 9, 10: 10 is no item
         assertThatThrownBy(() -> PairRecords.read(new DataInputStream(new ByteArrayInputStream(past.toByteArray())),
-                ResultCodec.DOUBLE, keys, sink, false)).isInstanceOf(IOException.class)
+                ResultCodec.DOUBLE, keys, sink, sink, false, false)).isInstanceOf(IOException.class)
                 .hasMessageContaining("bad dropped-pairs record (2, 8, 3)");
+
+        // Where the reader names no receiver the run is refused, though this sink could take it: no sink is asked.
+        assertThatThrownBy(() -> PairRecords.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())),
+                ResultCodec.DOUBLE, keys, sink, null, false, false)).isInstanceOf(IOException.class)
+                .hasMessage("a dropped-pairs record where only results are expected");
+        assertThat(runs).hasSize(1);
     }
 
     private record DroppedSink(List<int[]> runs) implements ResultSink<Integer, Double>, DroppedPairs {
