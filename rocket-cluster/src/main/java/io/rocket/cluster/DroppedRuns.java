@@ -1,6 +1,6 @@
 package io.rocket.cluster;
 
-import io.rocket.steal.PairRecords;
+import io.rocket.results.PairRecords;
 
 import java.io.DataOutput;
 import java.io.IOException;

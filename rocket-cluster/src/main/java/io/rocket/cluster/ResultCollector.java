@@ -2,7 +2,7 @@ package io.rocket.cluster;
 
 import io.rocket.core.ResultSink;
 import io.rocket.steal.PairSet;
-import io.rocket.steal.reduce.DroppedPairs;
+import io.rocket.results.reduce.DroppedPairs;
 
 /**
  * Rank 0's view of the whole run: every result, local or streamed from other ranks, passes through here. A bitmap

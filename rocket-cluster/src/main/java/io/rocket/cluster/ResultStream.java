@@ -2,8 +2,8 @@ package io.rocket.cluster;
 
 import io.rocket.core.ResultCodec;
 import io.rocket.core.ResultSink;
-import io.rocket.steal.PairRecords;
-import io.rocket.steal.reduce.DroppedPairs;
+import io.rocket.results.PairRecords;
+import io.rocket.results.reduce.DroppedPairs;
 import org.jgroups.Address;
 
 import java.io.ByteArrayOutputStream;

@@ -3,7 +3,7 @@ package io.rocket.cluster;
 import io.rocket.core.ResultCodec;
 import io.rocket.core.ResultSink;
 import io.rocket.steal.PairSet;
-import io.rocket.steal.reduce.DroppedPairs;
+import io.rocket.results.reduce.DroppedPairs;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;

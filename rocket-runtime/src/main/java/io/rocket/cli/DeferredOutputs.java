@@ -38,14 +38,14 @@ final class DeferredOutputs<K, R> implements ResultSink<K, R> {
     /** Opens the outputs: {@link PairOutputs#open}, with the command's settings. */
     @FunctionalInterface
     interface Opener<K, R> {
-        ResultSink<K, R> open() throws IOException;
+        PairOutput<K, R> open() throws IOException;
     }
 
     private final Opener<K, R> opener;
     private final String name;
     /** Results hold the read lock; {@link #stop} takes the write lock, so no result is half written when it ends. */
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
-    private volatile ResultSink<K, R> sink;
+    private volatile PairOutput<K, R> sink;
     private boolean stopped;
     /** The first write that failed (a full disk): later results are not written, the run ends with its message. */
     private volatile RocketException failure;
@@ -59,8 +59,8 @@ final class DeferredOutputs<K, R> implements ResultSink<K, R> {
         this.name = name;
     }
 
-    private ResultSink<K, R> sink() {
-        ResultSink<K, R> s = sink;
+    private PairOutput<K, R> sink() {
+        PairOutput<K, R> s = sink;
         if (s == null) {
             synchronized (this) {
                 s = sink;
@@ -164,7 +164,8 @@ final class DeferredOutputs<K, R> implements ResultSink<K, R> {
      * @return the result lines written, or -1 for outputs of another kind or not opened
      */
     long resultsWritten() {
-        return sink instanceof TsvResultSink<K, R> tsv ? tsv.results() : -1;
+        PairOutput<K, R> s = sink;
+        return s == null ? -1 : s.resultsWritten();
     }
 
     /**
@@ -174,8 +175,9 @@ final class DeferredOutputs<K, R> implements ResultSink<K, R> {
     void writeOut() {
         lock.readLock().lock();
         try {
-            if (!stopped && failure == null && sink instanceof WritesOut w) {
-                w.writeOut();
+            PairOutput<K, R> s = sink;
+            if (!stopped && failure == null && s != null) {
+                s.writeOut();
             }
         } catch (IOException e) {
             failed(new UncheckedIOException(e));

@@ -5,12 +5,12 @@ import io.rocket.core.Application;
 import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
 import io.rocket.core.summary.RunSummary;
+import io.rocket.runtime.ResultChain;
 import io.rocket.runtime.Rocket;
+import io.rocket.runtime.RunPlan;
 import io.rocket.cluster.ClusterOptions;
-import io.rocket.steal.PairLimit;
 import io.rocket.steal.PairSpace;
-import io.rocket.steal.journal.JournalOptions;
-import io.rocket.steal.journal.ResultLog;
+import io.rocket.results.journal.JournalOptions;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -118,7 +118,6 @@ public final class JobRunner {
                                         RuntimeOptionsMixin options, OutputSettings outputs,
                                         ReductionOptions reduction, Function<R, String> format, String resultName,
                                         PrintWriter out, List<ResultSink<K, R>> extraSinks) throws Exception {
-        requireResultCodec(app, options.isCluster());
         // Reduced results are sparse: a .npy output then holds (i, j, score) records.
         OutputSettings files = reduction != null && reduction.reduction() != null ? outputs.withSparse(true) : outputs;
         PairOutputs.check(app, options.output(), options.errors(), files);
@@ -126,22 +125,16 @@ public final class JobRunner {
         String fingerprint = options.isCluster() ? options.fingerprint(keys.stream().map(app::label).toList()) : null;
         ClusterOptions cluster = options.isCluster() ? options.clusterOptions(
                 reduction == null ? fingerprint : reduction.fingerprint(fingerprint)) : null;
-        if (rocketOptions.reduction() != null && rocketOptions.journal() != null && !rocketOptions.journal().store()) {
-            throw new UsageException("--top-k, --min-score and --max-score cannot be combined with --journal (they "
-                    + "can with --store)");
-        }
         JournalOptions log = rocketOptions.journal();
         boolean shared = options.sharedOutput();
         if (shared) {
             checkShared(options, reduction, log, extraSinks);
             cluster = cluster.withFingerprint(cluster.fingerprint() + "/shared-output"); // every node writes, or none
         }
-        PairLimit.check(space.ordered(app.ordered()), cluster != null, log == null ? null : log.option()); // first
+        // The whole run is checked before any output is opened: a refused run leaves them as they are.
+        RunPlan<K, R> plan = RunPlan.check(app, keys, space, rocketOptions.withCluster(cluster));
         boolean writer = cluster == null || cluster.rank() == 0;
         JournalOptions journal = writer ? rocketOptions.journal() : null;
-        if (journal != null) {
-            ResultLog.check(journal, app); // before the outputs are opened: a refused run must leave them as they are
-        }
         boolean resume = journal != null && journal.resume();
         boolean journaled = journal != null && !journal.store(); // a run journal drives the output files
         SharedOutputFiles<K, R> sharedFiles = shared ? new SharedOutputFiles<>(app, keys, options.output(), format,
@@ -159,17 +152,15 @@ public final class JobRunner {
             sharedFiles.rankZero(pairOutputs);
         }
         try (pairOutputs; var writing = writer ? pairOutputs.writeOutEvery(WRITE_OUT_INTERVAL) : null) {
-            // A store's run writes its files anew, the stored pairs included.
-            ResultSink<K, R> written = journal != null && journal.store() ? new ReplayWritingSink<>(pairOutputs) : pairOutputs;
-            ResultSink<K, R> sink = extraSinks.isEmpty() ? written : new FanOutSink<>(written, extraSinks);
             long total = space.ordered(app.ordered()).pairs();
-            ProgressDisplay<K, R> progress = writer ? ProgressDisplay.open(sink, total, options.progressInterval(),
+            ProgressDisplay<K, R> progress = writer ? ProgressDisplay.open(total, options.progressInterval(),
                     options.progressOutput()) : null;
+            // A store's run writes its files anew, the stored pairs included.
+            var end = new ResultChain.End<>(pairOutputs, extraSinks, journal != null && journal.store(), progress);
             RunSummary summary = null;
             try (SignalStop signals = writer ? SignalStop.install(signal -> stopped(signal, pairOutputs, journaled,
                     journal, output, progress, total, sharedFiles), () -> System.err) : null) {
-                ResultSink<K, R> shown = progress == null ? sink : progress;
-                summary = Rocket.run(app, keys, space, rocketOptions.withCluster(cluster), shown, sharedFiles);
+                summary = Rocket.run(plan, end, sharedFiles);
             } finally {
                 if (progress != null) {
                     progress.close(summary);
@@ -276,21 +267,6 @@ public final class JobRunner {
         }
         if (why != null) {
             throw new UsageException("--shared-output: " + why);
-        }
-    }
-
-    /**
-     * Refuses a cluster run of an application without a {@link Application#resultCodec()} (its results travel to
-     * rank 0), before any output is opened or any node joins.
-     *
-     * @param app the application
-     * @param cluster whether the run is on several nodes
-     * @throws RocketException when {@code cluster} and the application has no result codec
-     */
-    public static void requireResultCodec(Application<?, ?> app, boolean cluster) {
-        if (cluster && app.resultCodec() == null) {
-            throw new RocketException(app.getClass().getName() + " must implement resultCodec() to run on several "
-                    + "nodes (its results travel to rank 0)");
         }
     }
 

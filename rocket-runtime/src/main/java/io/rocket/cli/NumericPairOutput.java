@@ -13,7 +13,7 @@ import java.util.List;
  * An {@code .npy} output and the TSV of failed pairs as one sink: results go to the numbers, failures to both (a
  * dense matrix marks them NaN), and a run journal sees the files of both, the numbers' first.
  */
-final class NumericPairOutput<K, R> implements ResultSink<K, R>, SinkFiles, WritesOut {
+final class NumericPairOutput<K, R> implements PairOutput<K, R>, SinkFiles {
     private final ResultSink<K, R> numbers;
     private final TsvResultSink<K, R> failures;
     private final SinkFiles numberFiles;

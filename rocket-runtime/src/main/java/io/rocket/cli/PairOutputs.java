@@ -68,7 +68,7 @@ public final class PairOutputs {
      * @throws RocketException when {@link #check} refuses the outputs
      * @throws IOException     when a file cannot be created or written
      */
-    public static <K, R> ResultSink<K, R> open(Application<K, R> app, List<K> keys, Path output, Writer stdout,
+    public static <K, R> PairOutput<K, R> open(Application<K, R> app, List<K> keys, Path output, Writer stdout,
                                                Path errors, Function<R, String> format, String resultName,
                                                boolean resume, OutputSettings settings) throws IOException {
         check(app, output, errors, settings);

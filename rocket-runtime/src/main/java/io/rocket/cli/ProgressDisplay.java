@@ -4,7 +4,7 @@ import io.rocket.core.ResultSink;
 import io.rocket.core.SinkFiles;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.cluster.ClusterProgress;
-import io.rocket.steal.reduce.DroppedPairs;
+import io.rocket.runtime.ProgressStage;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
@@ -37,12 +37,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * @param <K> key type
  * @param <R> result type
  */
-public final class ProgressDisplay<K, R> implements ResultSink<K, R>, ClusterProgress, DroppedPairs, AutoCloseable {
+public final class ProgressDisplay<K, R> implements ProgressStage<K, R>, AutoCloseable {
     private static final long BAR_REFRESH_MILLIS = 250;
     private static final int BAR_TICKS_PER_RATE = 4;
     private static final Duration BAR_SMOOTHING = Duration.ofSeconds(10);
 
-    private final ResultSink<K, R> next;
+    /** The outputs, linked once before the first result ({@link #linkTo}). */
+    private volatile ResultSink<K, R> next;
     private final ProgressMeter meter;
     private final PrintWriter out;
     private final ProgressBar bar;
@@ -78,7 +79,8 @@ public final class ProgressDisplay<K, R> implements ResultSink<K, R>, ClusterPro
      *
      * @param <K> key type
      * @param <R> result type
-     * @param sink the sink to pass every result and failure on to, never null; closed by the caller, not here
+     * @param sink the sink to pass every result and failure on to, closed by the caller, not here; null when a
+     *        result chain links it ({@link #linkTo})
      * @param total the number of pairs in the job, resumed ones included
      * @param interval how often a line is printed without a terminal; null, zero or negative turns progress off
      * @param out where lines go without a terminal; the bar always goes to stderr
@@ -93,11 +95,34 @@ public final class ProgressDisplay<K, R> implements ResultSink<K, R>, ClusterPro
     }
 
     /**
+     * A progress display for a result chain to link to its outputs ({@link #linkTo}), as {@link #open} shows it.
+     *
+     * @param <K> key type
+     * @param <R> result type
+     * @param total the number of pairs in the job, resumed ones included
+     * @param interval how often a line is printed without a terminal; null, zero or negative turns progress off
+     * @param out where lines go without a terminal; the bar always goes to stderr
+     * @return a running display that the caller must {@link #close}, or null when there is nothing to show
+     */
+    public static <K, R> ProgressDisplay<K, R> open(long total, Duration interval, PrintWriter out) {
+        return open(null, total, interval, out);
+    }
+
+    @Override
+    public void linkTo(ResultSink<K, R> outputs) {
+        if (next != null) {
+            throw new IllegalStateException("the progress display is linked already");
+        }
+        next = outputs;
+    }
+
+    /**
      * As {@link #open}, but always printing lines to {@code out}, never a bar (batch jobs, tests).
      *
      * @param <K> key type
      * @param <R> result type
-     * @param sink the sink to pass every result and failure on to, never null; closed by the caller, not here
+     * @param sink the sink to pass every result and failure on to, closed by the caller, not here; null when a
+     *        result chain links it ({@link #linkTo})
      * @param total the number of pairs in the job, resumed ones included
      * @param interval how often a line is printed; null, zero or negative turns progress off
      * @param out where the lines go

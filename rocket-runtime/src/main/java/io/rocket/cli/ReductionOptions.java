@@ -1,7 +1,7 @@
 package io.rocket.cli;
 
 import io.rocket.core.RocketException;
-import io.rocket.steal.reduce.Reduction;
+import io.rocket.results.reduce.Reduction;
 import picocli.CommandLine.Option;
 
 /**

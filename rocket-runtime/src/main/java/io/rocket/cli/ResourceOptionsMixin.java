@@ -7,7 +7,7 @@ import io.rocket.core.device.DeviceSpec;
 import io.rocket.runtime.InputOptions;
 import io.rocket.runtime.RocketOptions;
 import io.rocket.steal.ScheduleOrder;
-import io.rocket.steal.journal.JournalOptions;
+import io.rocket.results.journal.JournalOptions;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;

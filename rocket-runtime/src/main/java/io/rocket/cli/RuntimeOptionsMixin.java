@@ -4,7 +4,7 @@ import io.rocket.core.RocketException;
 import io.rocket.core.UsageException;
 import io.rocket.runtime.RocketOptions;
 import io.rocket.cluster.ClusterOptions;
-import io.rocket.steal.journal.JournalOptions;
+import io.rocket.results.journal.JournalOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

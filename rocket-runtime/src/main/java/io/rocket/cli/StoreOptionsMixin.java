@@ -2,7 +2,7 @@ package io.rocket.cli;
 
 import io.rocket.core.UsageException;
 import io.rocket.core.RocketException;
-import io.rocket.steal.journal.JournalOptions;
+import io.rocket.results.journal.JournalOptions;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;

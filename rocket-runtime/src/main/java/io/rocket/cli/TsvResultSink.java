@@ -28,7 +28,7 @@ import java.util.function.Function;
  * @param <K> key type
  * @param <R> result type
  */
-public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles, WritesOut {
+public final class TsvResultSink<K, R> implements PairOutput<K, R>, SinkFiles {
     private final Output out;
     private final Output errors;
     private final List<Output> outputs = new ArrayList<>(2);
@@ -123,6 +123,11 @@ public final class TsvResultSink<K, R> implements ResultSink<K, R>, SinkFiles, W
      */
     public synchronized long results() {
         return results;
+    }
+
+    @Override
+    public long resultsWritten() {
+        return results();
     }
 
     @Override

@@ -30,12 +30,10 @@ import io.rocket.core.summary.RunSummary;
 import io.rocket.runtime.status.JobStatus;
 import io.rocket.runtime.status.LiveStatus;
 import io.rocket.runtime.status.NodeProbe;
-import io.rocket.steal.PairLimit;
 import io.rocket.steal.PairSet;
 import io.rocket.steal.PairSpace;
 import io.rocket.steal.WorkScheduler;
-import io.rocket.steal.journal.ResultLog;
-import io.rocket.steal.reduce.DroppedPairs;
+import io.rocket.results.journal.ResultLog;
 import org.jgroups.Address;
 import org.jgroups.View;
 import org.slf4j.Logger;
@@ -75,7 +73,8 @@ public final class ClusterRun<K, R> {
     private final List<K> keys;
     private final RocketOptions options;
     private final ClusterOptions cluster;
-    private final ResultSink<K, R> userSink;
+    /** The command's end of the result chain (rank 0's outputs). */
+    private final ResultChain.End<K, R> ending;
     private final int rank;
     /** Rank 0: told which rank computed how many pairs, when the sink asks for it; null otherwise. */
     private final ClusterProgress progress;
@@ -88,26 +87,25 @@ public final class ClusterRun<K, R> {
     /** Every rank writes its share of the output itself; null when results travel to rank 0. */
     private final SharedOutput<K, R> shared;
 
-    private ClusterRun(Application<K, R> app, List<K> keys, PairSpace space, RocketOptions options,
-                       ClusterOptions cluster, ResultSink<K, R> sink, SharedOutput<K, R> shared) {
-        this.app = app;
-        this.keys = List.copyOf(keys);
-        this.options = options;
+    private ClusterRun(RunPlan<K, R> checked, ClusterOptions cluster, ResultChain.End<K, R> ending,
+                       SharedOutput<K, R> shared) {
+        this.app = checked.app();
+        this.keys = checked.keys();
+        this.options = checked.options().withCluster(null);
         // End-game duplicates would put a pair in two parts: with a shared output, no rank duplicates another's.
         this.cluster = shared == null ? cluster : cluster.withStragglers(
                 new Stragglers(cluster.stragglers().rateScaledSteals(), false));
         this.shared = shared;
-        this.userSink = sink;
+        this.ending = ending;
         this.rank = cluster.rank();
-        this.progress = rank == 0 && sink instanceof ClusterProgress p ? p : null;
-        this.plan = new StartPlan(options, cluster, space);
+        this.progress = rank == 0 ? ending.progress() : null;
+        this.plan = new StartPlan(options, cluster, checked.space());
         this.l3 = new L3Bridge(rank);
     }
 
     /**
      * Runs this node's part of a cluster run and returns the summary: the whole cluster's on rank 0, this node's
-     * elsewhere. On rank 0, a sink that also implements {@link ClusterProgress} is told as the run goes how many
-     * pairs each rank computed.
+     * elsewhere.
      *
      * @param app     the application
      * @param keys    the items, in the order that fixes their indices
@@ -141,40 +139,19 @@ public final class ClusterRun<K, R> {
      */
     public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, PairSpace space, RocketOptions options,
                                         ClusterOptions cluster, ResultSink<K, R> sink) throws InterruptedException {
-        return run(app, keys, space, options, cluster, sink, null);
+        return run(RunPlan.check(app, keys, space, options.withCluster(cluster)), cluster, ResultChain.End.of(sink),
+                null);
     }
 
     /**
-     * Runs this node's part of a cluster run of the pairs of {@code space} as
-     * {@link #run(Application, List, PairSpace, RocketOptions, ClusterOptions, ResultSink)} does; with a
-     * {@code shared} output, every rank writes the results it computes itself (see {@link SharedOutput}), rank 0's
-     * through {@code sink}, and no rank duplicates another's pairs at the end of the run.
-     *
-     * @param app     the application
-     * @param keys    the items, in the order that fixes their indices
-     * @param space   the pairs to compute, of {@code keys.size()} items
-     * @param options the runtime options
-     * @param cluster how this node joins the cluster run
-     * @param sink    where results go (rank 0's own results only, with a shared output)
-     * @param shared  the output every rank writes its share of, or null
-     * @param <K>     the item key type
-     * @param <R>     the per-pair result type
-     * @return the whole cluster's summary on rank 0, this node's elsewhere
-     * @throws InterruptedException when the calling thread is interrupted while the run goes on
+     * Runs this node's part of a checked cluster run; with a {@code shared} output, every rank writes the results it
+     * computes itself (see {@link SharedOutput}), rank 0's through {@code ending}'s outputs, and no rank duplicates
+     * another's pairs at the end of the run. On rank 0, {@code ending}'s progress is told as the run goes how many
+     * pairs each rank computed.
      */
-    public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, PairSpace space, RocketOptions options,
-                                        ClusterOptions cluster, ResultSink<K, R> sink, SharedOutput<K, R> shared)
-            throws InterruptedException {
-        RunSupport.validate(app, options);
-        if (cluster.nodes() > 1 && app.resultCodec() == null) {
-            throw new RocketException(app.name() + " cannot run on a cluster: it defines no result codec");
-        }
-        if (space.items() != keys.size()) {
-            throw new RocketException("the pair space is of " + space.items() + " items, the run has "
-                    + keys.size());
-        }
-        PairLimit.check(space.ordered(app.ordered()), true, null);
-        return new ClusterRun<>(app, keys, space.ordered(app.ordered()), options, cluster, sink, shared).execute();
+    static <K, R> RunSummary run(RunPlan<K, R> checked, ClusterOptions cluster, ResultChain.End<K, R> ending,
+                                 SharedOutput<K, R> shared) throws InterruptedException {
+        return new ClusterRun<>(checked, cluster, ending, shared).execute();
     }
 
     private RunSummary execute() throws InterruptedException {
@@ -188,8 +165,9 @@ public final class ClusterRun<K, R> {
             progress.joining(others, 0, cluster.joinTimeout().toMillis());
         }
         ResultReduction<K, R> reduction = new ResultReduction<>(app, keys, options);
+        ResultChain<K, R> chain = rank == 0 ? ResultChain.writing(reduction, ending) : null;
         try (NodeRun<K, R> node = NodeRun.open(app, keys, options, rank, "rank " + rank + " " + app.name(),
-                rank == 0 ? reduction.last(userSink) : userSink, rank == 0, plan.space())) {
+                rank == 0 ? chain.afterRecord() : ending.outputs(), rank == 0, plan.space())) {
             Resources resources = node.resources();
             DataPlane data = resources.add(new DataPlane(bindAddress(), l3, cluster.security(), rank,
                     this::isCurrentMember));
@@ -205,16 +183,17 @@ public final class ClusterRun<K, R> {
             ResultIntake<K, R> intake = null;
             ResultStream<K, R> stream = null;
             ResultSink<K, R> results;
+            List<String> stages = new ArrayList<>();
             if (rank == 0) {
                 ResultLog<K, R> journal = node.journal();
                 PairSet resumed = journal == null ? null : journal.resumed();
                 membership.resumedPairs(resumed == null || resumed.size() == 0 ? new byte[0] : resumed.toCompressed());
                 membership.statusShown(options.status() != null && options.status().enabled());
-                collector = new ResultCollector<>(node.output(), node.output() instanceof DroppedPairs d ? d : null,
-                        plan.finishedAtStart(resumed), end::allDone);
+                collector = chain.intake(chain.recorded(journal), plan.finishedAtStart(resumed), end::allDone);
                 intake = resources.add(new ResultIntake<>(collector, app.resultCodec(), keys, membership, progress,
                         shared != null));
                 results = collector;
+                stages.addAll(chain.stages());
                 if (shared != null) {
                     membership.beforeStart(shared::open);
                     shared.track(intake::partLengths, membership::lost);
@@ -222,7 +201,7 @@ public final class ClusterRun<K, R> {
             } else {
                 stream = resources.add(new ResultStream<>(channel, membership, app.resultCodec(),
                         shared == null ? null : new FirstResultPart<>(() -> shared.part(rank))));
-                results = reduction.beforeStream(stream);
+                results = ResultChain.streaming(reduction, stream, stages);
             }
             FaultInjector faults = new FaultInjector(cluster, channel, e -> node.scheduler().abort(e));
             InFlightPairs inFlight = new InFlightPairs(node.devices().size());
@@ -271,6 +250,7 @@ public final class ClusterRun<K, R> {
             if (progress != null) {
                 progress.clusterStarted(cluster.nodes());
             }
+            LOG.info("rank {}: result chain {}", rank, String.join(" -> ", stages));
             LOG.info("rank {}: all {} nodes joined, run starts ({} ms after connecting began)", rank, cluster.nodes(),
                     (System.nanoTime() - joining) / 1_000_000);
             resources.add(membership.watchPauses()); // a rank that stood still past the failure timeout stops

@@ -25,7 +25,7 @@ import io.rocket.core.summary.RunSummary;
 import io.rocket.core.trace.ChromeTracer;
 import io.rocket.core.trace.Telemetry;
 import io.rocket.core.trace.Tracer;
-import io.rocket.steal.journal.ResultLog;
+import io.rocket.results.journal.ResultLog;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
@@ -58,7 +58,6 @@ final class NodeRun<K, R> implements AutoCloseable {
     private final Telemetry telemetry;
     private final PipelineConfig config;
     private final ResultLog<K, R> journal;
-    private final ResultSink<K, R> output;
     private final LongAdder pairsRun = new LongAdder();
     /** When the devices were open (System.nanoTime): a single-node run's wall time counts from here. */
     private final long openedNanos = System.nanoTime();
@@ -93,7 +92,6 @@ final class NodeRun<K, R> implements AutoCloseable {
             resources.onClose(journal::closeQuietly); // a failed run keeps the results it journaled
             keepOnExit(journal, resources);
         }
-        this.output = journal == null ? sink : journal.sink();
     }
 
     /**
@@ -162,7 +160,7 @@ final class NodeRun<K, R> implements AutoCloseable {
     /**
      * Builds the scheduler and the pipeline (with the disk cache the options ask for).
      *
-     * @param results      where the pipeline writes results: {@link #output()}, or what a cluster node puts before it
+     * @param results      where the pipeline writes results: the head of the node's result chain ({@link ResultChain})
      * @param totalPairs   pairs after which the scheduler ends, or -1 when the run's end is decided elsewhere
      * @param beforeSubmit runs before each pair not skipped goes to the pipeline (it may block), or null
      * @param afterPair    told when each pair job of this node ends, or null
@@ -310,10 +308,6 @@ final class NodeRun<K, R> implements AutoCloseable {
         return journal;
     }
 
-    /** Where results go: the sink given to {@link #open}, through the journal when there is one. */
-    public ResultSink<K, R> output() {
-        return output;
-    }
 
     public WorkScheduler scheduler() {
         return scheduler;

@@ -3,10 +3,10 @@ package io.rocket.runtime;
 import io.rocket.core.Application;
 import io.rocket.core.ResultSink;
 import io.rocket.core.summary.RunSummary;
-import io.rocket.steal.reduce.DroppedPairs;
-import io.rocket.steal.reduce.KeptPairs;
-import io.rocket.steal.reduce.NodeFilter;
-import io.rocket.steal.reduce.Reduction;
+import io.rocket.results.reduce.DroppedPairs;
+import io.rocket.results.reduce.KeptPairs;
+import io.rocket.results.reduce.NodeFilter;
+import io.rocket.results.reduce.Reduction;
 
 import java.util.List;
 
@@ -36,12 +36,22 @@ final class ResultReduction<K, R> {
         this.onRankZeroOnly = options.journal() != null && options.journal().store();
     }
 
-    /** The sink results end in: {@code sink} behind the reduction, or {@code sink} itself without one. */
-    ResultSink<K, R> last(ResultSink<K, R> sink) {
+    /**
+     * The sink results end in: {@code sink} behind the reduction, or {@code sink} itself without one.
+     *
+     * @param sink    where kept results go
+     * @param dropped told of every pair not passed on now (the progress), or null
+     */
+    ResultSink<K, R> last(ResultSink<K, R> sink, DroppedPairs dropped) {
         if (reduction == null) {
             return sink;
         }
-        kept = new KeptPairs<>(app, keys, reduction, sink, sink instanceof DroppedPairs d ? d : null);
+        kept = new KeptPairs<>(app, keys, reduction, sink, dropped);
+        return kept;
+    }
+
+    /** The reduction in front of the outputs, once {@link #last} made it; null without a reduction. */
+    KeptPairs<K, R> kept() {
         return kept;
     }
 

@@ -1,7 +1,6 @@
 package io.rocket.runtime;
 
 import io.rocket.steal.BandOrder;
-import io.rocket.steal.PairLimit;
 import io.rocket.steal.PairSet;
 import io.rocket.steal.PairSpace;
 import io.rocket.steal.ScheduleOrder;
@@ -16,7 +15,7 @@ import io.rocket.runtime.status.JobStatus;
 import io.rocket.runtime.status.LiveStatus;
 import io.rocket.core.trace.Tracer;
 import io.rocket.cluster.ClusterOptions;
-import io.rocket.steal.journal.ResultLog;
+import io.rocket.results.journal.ResultLog;
 
 import java.io.IOException;
 import java.util.List;
@@ -89,53 +88,44 @@ public final class Rocket {
      */
     public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, PairSpace space, RocketOptions options,
                                         ResultSink<K, R> sink) throws InterruptedException {
-        return run(app, keys, space, options, sink, null);
+        return run(RunPlan.check(app, keys, space, options), ResultChain.End.of(sink), null);
     }
 
     /**
-     * Computes the pairs of {@code space} as {@link #run(Application, List, PairSpace, RocketOptions, ResultSink)}
-     * does; in a cluster run with a {@code shared} output, every node writes the results it computes itself (see
-     * {@link SharedOutput}) and rank 0's sink receives its own.
+     * Runs a checked plan (see {@link RunPlan}): what {@link #run(Application, List, PairSpace, RocketOptions,
+     * ResultSink)} does once it has checked the run, with the command's end of the result chain ({@link ResultChain}:
+     * progress, outputs, derived outputs); in a cluster run with a {@code shared} output, every node writes the
+     * results it computes itself (see {@link SharedOutput}) and rank 0's outputs receive its own.
      *
-     * @param app     the application
-     * @param keys    the items, in the order that fixes their indices
-     * @param space   the pairs to compute, of {@code keys.size()} items
-     * @param options the runtime options
-     * @param sink    where results go (rank 0's only, in a cluster run)
-     * @param shared  the output every node of a cluster run writes its share of; null, or ignored on one node
-     * @param <K>     the item key type
-     * @param <R>     the per-pair result type
+     * @param plan   the checked run
+     * @param end    the stages after the reduction
+     * @param shared the output every node of a cluster run writes its share of; null, or ignored on one node
+     * @param <K>    the item key type
+     * @param <R>    the per-pair result type
      * @return the run's summary
      * @throws InterruptedException when the calling thread is interrupted while the run goes on
-     * @throws RocketException for unusable options or devices, or a space of another number of items
+     * @throws RocketException for unusable devices (its message is meant for the user)
      */
-    public static <K, R> RunSummary run(Application<K, R> app, List<K> keys, PairSpace space, RocketOptions options,
-                                        ResultSink<K, R> sink, SharedOutput<K, R> shared)
+    public static <K, R> RunSummary run(RunPlan<K, R> plan, ResultChain.End<K, R> end, SharedOutput<K, R> shared)
             throws InterruptedException {
-        if (space.items() != keys.size()) {
-            throw new RocketException("the pair space is of " + space.items() + " items, the run has "
-                    + keys.size());
-        }
-        space = space.ordered(app.ordered());
+        Application<K, R> app = plan.app();
+        List<K> keys = plan.keys();
+        PairSpace space = plan.space();
+        RocketOptions options = plan.options();
         if (options.isCluster()) {
             ClusterOptions cluster = options.cluster();
-            if (app.resultCodec() == null) {
-                throw new RocketException(app.getClass().getName() + " must implement resultCodec() to run on "
-                        + "several nodes (its results travel to rank 0)");
-            }
             if (cluster.fingerprint() == null || cluster.fingerprint().isEmpty()) {
                 cluster = cluster.withFingerprint(fingerprint(app, keys, cluster.partitionedStart()));
             }
             if (!space.isEverything()) {
                 cluster = cluster.withFingerprint(cluster.fingerprint() + "/space " + space.digest());
             }
-            return ClusterRun.run(app, keys, space, options.withCluster(null), cluster, sink, shared);
+            return ClusterRun.run(plan, cluster, end, shared);
         }
-        RunSupport.validate(app, options);
-        PairLimit.check(space, false, options.journal() == null ? null : options.journal().option());
         int n = keys.size();
         ResultReduction<K, R> reduction = new ResultReduction<>(app, keys, options);
-        try (NodeRun<K, R> node = NodeRun.open(app, keys, options, 0, "rocket " + app.name(), reduction.last(sink),
+        ResultChain<K, R> chain = ResultChain.writing(reduction, end);
+        try (NodeRun<K, R> node = NodeRun.open(app, keys, options, 0, "rocket " + app.name(), chain.afterRecord(),
                 true, space)) {
             long start = node.openedNanos();
             ResultLog<K, R> journal = node.journal();
@@ -143,7 +133,7 @@ public final class Rocket {
             PairSet done = space.done(resumed);
             long toRun = done == null ? space.pairs() : done.total() - done.size();
             node.skip(done);
-            node.wire(node.output(), toRun, null, null);
+            node.wire(chain.recorded(journal), toRun, null, null);
             WorkScheduler scheduler = node.scheduler();
             AtomicReference<NodeStatus> own = new AtomicReference<>(NodeStatus.empty(0, "starting"));
             long skipped = space.pairs() - toRun;

@@ -4,8 +4,8 @@ import io.rocket.steal.ScheduleOrder;
 import io.rocket.core.CacheSize;
 import io.rocket.core.device.DeviceSpec;
 import io.rocket.cluster.ClusterOptions;
-import io.rocket.steal.journal.JournalOptions;
-import io.rocket.steal.reduce.Reduction;
+import io.rocket.results.journal.JournalOptions;
+import io.rocket.results.reduce.Reduction;
 import io.rocket.runtime.status.StatusOptions;
 
 import java.nio.file.Path;

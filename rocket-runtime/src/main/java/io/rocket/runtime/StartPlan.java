@@ -14,7 +14,7 @@ import io.rocket.steal.ScheduleOrder;
 import io.rocket.steal.SpaceStarts;
 import io.rocket.steal.StartShares;
 import io.rocket.steal.WorkScheduler;
-import io.rocket.steal.journal.ResultLog;
+import io.rocket.results.journal.ResultLog;
 
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package io.rocket.cli;
 
 import io.rocket.core.RocketException;
-import io.rocket.output.NpyFile;
+import io.rocket.testkit.NpyFile;
 import io.rocket.testapp.RelativeStrings;
 import io.rocket.testapp.WordSimilarity;
 import org.junit.jupiter.api.Test;

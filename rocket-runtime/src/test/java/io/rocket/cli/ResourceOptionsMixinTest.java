@@ -3,7 +3,7 @@ package io.rocket.cli;
 import io.rocket.core.RocketException;
 import io.rocket.runtime.RocketOptions;
 import io.rocket.steal.ScheduleOrder;
-import io.rocket.steal.journal.JournalOptions;
+import io.rocket.results.journal.JournalOptions;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 

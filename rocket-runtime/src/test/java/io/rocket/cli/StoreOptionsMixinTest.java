@@ -3,7 +3,7 @@ package io.rocket.cli;
 import io.rocket.Main;
 import io.rocket.testapp.NumberDistance;
 import io.rocket.testapp.WordSimilarity;
-import io.rocket.steal.journal.JournalOptions;
+import io.rocket.results.journal.JournalOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;

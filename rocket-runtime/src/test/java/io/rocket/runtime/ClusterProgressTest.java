@@ -4,8 +4,8 @@ import io.rocket.testkit.Cost;
 import io.rocket.testkit.SyntheticApp;
 import io.rocket.testkit.SyntheticCheck;
 import io.rocket.cli.ProgressDisplay;
+import io.rocket.steal.PairSpace;
 import io.rocket.core.CacheSize;
-import io.rocket.core.ResultSink;
 import io.rocket.cluster.ClusterOptions;
 import io.rocket.cluster.Faults;
 import org.junit.jupiter.api.Test;
@@ -48,17 +48,19 @@ class ClusterProgressTest {
         RocketOptions options = RocketOptions.defaults().withThreads(1, 1).withTileSize(8)
                 .withCaches(new CacheSize(-1, 30), new CacheSize(-1, 15));
         StringWriter text = new StringWriter();
-        ProgressDisplay<Integer, Long> progress = ProgressDisplay.lines(check, PAIRS, Duration.ofMillis(100),
-                new PrintWriter(text));
+        ProgressDisplay<Integer, Long> progress = ProgressDisplay.lines(null, PAIRS, Duration.ofMillis(100),
+                new PrintWriter(text)); // the result chain links it to the check
         ExecutorService pool = Executors.newFixedThreadPool(nodes);
         try {
             List<Future<?>> futures = new ArrayList<>();
             for (int r = 0; r < nodes; r++) {
                 ClusterOptions cluster = ClusterOptions.loopback(group, r, nodes).withFaults(faults.apply(r));
-                ResultSink<Integer, Long> sink = r == 0 ? progress : new SyntheticCheck(11, N, true);
+                ResultChain.End<Integer, Long> end = r == 0 ? new ResultChain.End<>(check, List.of(), false, progress)
+                        : ResultChain.End.of(new SyntheticCheck(11, N, true));
                 SyntheticApp app = new SyntheticApp(new SyntheticApp.Config(N, 256, Cost.parse("0.2"), Cost.ZERO,
                         Cost.parse("0.3"), 11));
-                futures.add(pool.submit(() -> ClusterRun.run(app, app.keys(), options, cluster, sink)));
+                futures.add(pool.submit(() -> ClusterRun.run(RunPlan.check(app, app.keys(),
+                        PairSpace.triangle(N), options.withCluster(cluster)), cluster, end, null)));
             }
             for (int r = 0; r < nodes; r++) {
                 try {

@@ -2,7 +2,7 @@ package io.rocket.runtime;
 
 import io.rocket.core.summary.RunSummary;
 import io.rocket.steal.PairSpace;
-import io.rocket.steal.journal.JournalOptions;
+import io.rocket.results.journal.JournalOptions;
 import io.rocket.testkit.Cost;
 import io.rocket.testkit.SyntheticApp;
 import io.rocket.testkit.SyntheticCheck;

@@ -4,7 +4,7 @@ import io.rocket.core.CacheSize;
 import io.rocket.core.summary.PerformanceModel;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.cluster.ClusterOptions;
-import io.rocket.steal.journal.JournalOptions;
+import io.rocket.results.journal.JournalOptions;
 import io.rocket.testkit.Cost;
 import io.rocket.testkit.SyntheticApp;
 import io.rocket.testkit.SyntheticCheck;

@@ -6,7 +6,7 @@ import io.rocket.core.ResultSink;
 import io.rocket.core.device.DeviceSpec;
 import io.rocket.core.summary.RunSummary;
 import io.rocket.steal.PairSpace;
-import io.rocket.steal.reduce.Reduction;
+import io.rocket.results.reduce.Reduction;
 import io.rocket.testkit.Cost;
 import io.rocket.testkit.SyntheticApp;
 import io.rocket.testkit.SyntheticCheck;

@@ -1,10 +1,8 @@
 package io.rocket.steal;
 
 import io.rocket.core.RocketException;
-import io.rocket.steal.journal.JournalOptions;
 import org.junit.jupiter.api.Test;
 
-import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,8 +11,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Runs that would track more pairs than a {@link PairSet} holds are refused at the start, in one line. */
 class PairLimitTest {
-    private static final String STORE = JournalOptions.store(Path.of("s"), "").option();
-    private static final String JOURNAL = new JournalOptions(Path.of("j"), false, "").option();
+    /** The options as a journal's or store's settings name themselves ({@code JournalOptions.option()}). */
+    private static final String STORE = "--store";
+    private static final String JOURNAL = "--journal";
     private static final int OVER = 100_000_000;
 
     @Test

@@ -2,7 +2,7 @@ package io.rocket.apps.forensics;
 
 import io.rocket.core.RocketException;
 import io.rocket.core.UsageException;
-import io.rocket.steal.reduce.Reduction;
+import io.rocket.results.reduce.Reduction;
 
 import java.io.PrintWriter;
 

@@ -95,7 +95,8 @@ public final class ForensicsOutputs {
         summary.failures.forEach(f -> failed.add(f.item()));
         Clusters clusters = cluster(scores, failed);
         if (matrixFile != null) {
-            if (!(scores instanceof SimilarityCollector every)) {
+            SimilarityCollector every = scores.every();
+            if (every == null) {
                 throw new IllegalStateException("the matrix needs every score, not " + scores.getClass().getName());
             }
             writeFile(matrixFile, w -> writeMatrix(every, labels, w));

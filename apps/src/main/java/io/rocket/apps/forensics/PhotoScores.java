@@ -34,4 +34,13 @@ public interface PhotoScores extends ResultSink<Path, Double> {
     default String basis() {
         return null;
     }
+
+    /**
+     * Every score of the run, where these scores keep them all (the matrix output needs them).
+     *
+     * @return the full similarity matrix, or null when only some scores were kept
+     */
+    default SimilarityCollector every() {
+        return null;
+    }
 }

@@ -8,7 +8,7 @@ import io.rocket.cli.JobRunner;
 import io.rocket.cli.OutputFormatMixin;
 import io.rocket.cli.ResultNeutral;
 import io.rocket.cli.ReductionOptions;
-import io.rocket.steal.reduce.Reduction;
+import io.rocket.results.reduce.Reduction;
 import io.rocket.cli.RuntimeOptionsMixin;
 import io.rocket.steal.PairSpace;
 import io.rocket.core.DeviceKind;

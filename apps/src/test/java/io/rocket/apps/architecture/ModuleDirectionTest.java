@@ -18,7 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * see: a dependency declared but pointing the wrong way inside the chain, a package in one module reaching up to a
  * package of the same module (the composition from the command line, the cluster from its L3 codec), and package
  * cycles. The chain, lowest first, is drawn in docs/design/architecture.md:
- * core ← cache ← node ← steal ← cluster ← runtime ← apps, with inputs, report and the test kit beside it.
+ * core ← cache ← node ← steal ← results ← cluster ← runtime ← apps, with inputs, report and the test kit beside
+ * it; the output writers ({@code io.rocket.output}, in the results module) use the core alone.
  */
 class ModuleDirectionTest {
 
@@ -36,7 +37,8 @@ class ModuleDirectionTest {
     @Test
     void everyModuleIsOnTheClassPath() {
         for (String pkg : new String[] {"io.rocket.core", "io.rocket.cache", "io.rocket.node", "io.rocket.steal",
-                "io.rocket.cluster", "io.rocket.cluster.l3", "io.rocket.inputs", "io.rocket.runtime", "io.rocket.cli",
+                "io.rocket.results", "io.rocket.results.journal", "io.rocket.results.reduce", "io.rocket.cluster",
+                "io.rocket.cluster.l3", "io.rocket.inputs", "io.rocket.runtime", "io.rocket.cli",
                 "io.rocket.output", "io.rocket.files", "io.rocket.report", "io.rocket.testkit", "io.rocket.apps"}) {
             assertThat(classes.containPackage(pkg)).as(pkg).isTrue();
         }
@@ -58,6 +60,7 @@ class ModuleDirectionTest {
                 .layer("cache").definedBy("io.rocket.cache..")
                 .layer("node").definedBy("io.rocket.node..")
                 .layer("steal").definedBy("io.rocket.steal..")
+                .layer("results").definedBy("io.rocket.results..")
                 .layer("l3").definedBy("io.rocket.cluster.l3..")
                 .layer("cluster").definedBy("io.rocket.cluster")
                 .layer("inputs").definedBy("io.rocket.inputs..")
@@ -71,18 +74,19 @@ class ModuleDirectionTest {
                 .whereLayer("cache").mayOnlyAccessLayers("core")
                 .whereLayer("node").mayOnlyAccessLayers("cache", "core")
                 .whereLayer("steal").mayOnlyAccessLayers("node", "cache", "core")
+                .whereLayer("results").mayOnlyAccessLayers("steal", "core")
                 .whereLayer("l3").mayOnlyAccessLayers("node", "cache", "core")
-                .whereLayer("cluster").mayOnlyAccessLayers("l3", "steal", "node", "cache", "core")
+                .whereLayer("cluster").mayOnlyAccessLayers("l3", "results", "steal", "node", "cache", "core")
                 .whereLayer("inputs").mayOnlyAccessLayers("core")
                 .whereLayer("composition")
-                .mayOnlyAccessLayers("cluster", "l3", "steal", "node", "cache", "inputs", "core")
+                .mayOnlyAccessLayers("cluster", "l3", "results", "steal", "node", "cache", "inputs", "core")
                 .whereLayer("output").mayOnlyAccessLayers("core")
                 .whereLayer("command line")
-                .mayOnlyAccessLayers("composition", "output", "cluster", "l3", "steal", "node", "cache", "inputs",
+                .mayOnlyAccessLayers("composition", "output", "cluster", "l3", "results", "steal", "node", "cache", "inputs",
                         "core")
                 .whereLayer("report").mayOnlyAccessLayers("core")
                 .whereLayer("test kit").mayOnlyAccessLayers("core")
-                .whereLayer("apps").mayOnlyAccessLayers("command line", "composition", "output", "cluster", "l3",
+                .whereLayer("apps").mayOnlyAccessLayers("command line", "composition", "output", "cluster", "l3", "results",
                         "steal", "node", "cache", "inputs", "report", "test kit", "core");
     }
 }

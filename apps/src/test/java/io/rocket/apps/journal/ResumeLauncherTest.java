@@ -2,7 +2,7 @@ package io.rocket.apps.journal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rocket.apps.Cli;
-import io.rocket.steal.journal.RunJournal;
+import io.rocket.results.journal.RunJournal;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package io.rocket.apps.store;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rocket.apps.Cli;
-import io.rocket.steal.journal.StoreLock;
+import io.rocket.results.journal.StoreLock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -231,6 +231,9 @@ public final class SummaryFields {
                     + "recovery rounds after losses and stalls."),
             f("cluster.duplicate_results", "pairs", Bound.NON_NEGATIVE, "Cluster runs: results rank 0 dropped because "
                     + "the pair was already in."),
+            f("cluster.result_bytes_received", "bytes", Bound.NON_NEGATIVE, "Cluster runs: bytes of result batches "
+                    + "rank 0 received from the other ranks (with `--shared-output`, acknowledged pairs and part "
+                    + "lengths rather than results)."),
             f("step_seconds.{step}", "s", Bound.NON_NEGATIVE, "Mean time of one step, per step (`read`, `parse`, "
                     + "`h2d`, `preprocess`, `d2h_item`, `compare`, `d2h_result`, `postprocess`, `remote_fetch`); a "
                     + "cluster summary's are rank 0's."),
