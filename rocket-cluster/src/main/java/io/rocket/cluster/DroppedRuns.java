@@ -6,32 +6,31 @@ import java.io.DataOutput;
 import java.io.IOException;
 
 /**
- * The pairs a node dropped and has not yet told rank 0 of, gathered into runs of consecutive columns of one row, so
- * that a dropped pair costs a fraction of a record instead of a message. A few runs stay open at once, because the
- * node's devices finish pairs of different tiles in between; a pair that extends no open run opens one, writing out
- * the oldest when all are open. Not thread-safe: its owner ({@link ResultStream}) holds its lock around each call.
+ * The pairs a node dropped (or wrote into its own part) and has not yet told rank 0 of, gathered into runs of
+ * consecutive columns of one row, so that a pair costs a fraction of a record instead of a message. Each row has at
+ * most one open run, in a table indexed by the row (direct-mapped: {@link #OPEN_RUNS} slots), because a node's devices
+ * finish the rows of a tile interleaved (a query × reference tile has up to a tile side of rows going at once): a
+ * pair that extends its row's run costs nothing, one that does not writes that run out and opens another, and a row
+ * whose slot another row holds writes the other out. Not thread-safe: its owner ({@link ResultStream}) holds its lock
+ * around each call.
  */
 final class DroppedRuns {
-    /** Runs kept open at once: about one per device, with room to spare. */
-    static final int OPEN_RUNS = 16;
+    /** Rows with an open run at once: a tile side of rows, and more, so that neighbouring tiles rarely collide. */
+    static final int OPEN_RUNS = 1024;
 
     private final int[] rows = new int[OPEN_RUNS];
     private final int[] from = new int[OPEN_RUNS];
     private final int[] counts = new int[OPEN_RUNS];
     private int open;
-    /** The next open run to write out when one more must open (round robin: the oldest). */
-    private int nextOut;
 
     /**
-     * Adds pair (i, j), writing a run out to {@code out} when the open runs are all taken.
+     * Adds pair (i, j), writing out the run it cannot join when its slot is taken.
      *
      * @return the records written: 0 or 1
      */
     int add(int i, int j, DataOutput out) throws IOException {
-        for (int r = 0; r < open; r++) {
-            if (rows[r] != i) {
-                continue;
-            }
+        int r = i & (OPEN_RUNS - 1);
+        if (counts[r] > 0 && rows[r] == i) {
             if (from[r] + counts[r] == j) {
                 counts[r]++;
                 return 0;
@@ -42,21 +41,17 @@ final class DroppedRuns {
                 return 0;
             }
         }
-        if (open < OPEN_RUNS) {
-            start(open++, i, j);
-            return 0;
+        int written = 0;
+        if (counts[r] > 0) {
+            PairRecords.writeDropped(out, rows[r], from[r], counts[r]);
+            written = 1;
+        } else {
+            open++;
         }
-        int r = nextOut;
-        nextOut = (nextOut + 1) % OPEN_RUNS;
-        PairRecords.writeDropped(out, rows[r], from[r], counts[r]);
-        start(r, i, j);
-        return 1;
-    }
-
-    private void start(int r, int i, int j) {
         rows[r] = i;
         from[r] = j;
         counts[r] = 1;
+        return written;
     }
 
     /**
@@ -65,12 +60,15 @@ final class DroppedRuns {
      * @return the records written
      */
     int writeAll(DataOutput out) throws IOException {
-        int written = open;
-        for (int r = 0; r < open; r++) {
-            PairRecords.writeDropped(out, rows[r], from[r], counts[r]);
+        int written = 0;
+        for (int r = 0; r < OPEN_RUNS && written < open; r++) {
+            if (counts[r] > 0) {
+                PairRecords.writeDropped(out, rows[r], from[r], counts[r]);
+                counts[r] = 0;
+                written++;
+            }
         }
         open = 0;
-        nextOut = 0;
         return written;
     }
 
