@@ -158,8 +158,10 @@ public final class JobRunner {
             // A store's run writes its files anew, the stored pairs included.
             var end = new ResultChain.End<>(pairOutputs, extraSinks, journal != null && journal.store(), progress);
             RunSummary summary = null;
-            try (SignalStop signals = writer ? SignalStop.install(signal -> stopped(signal, pairOutputs, journaled,
-                    journal, output, progress, total, sharedFiles), () -> System.err) : null) {
+            int rank = cluster == null ? 0 : cluster.rank();
+            SignalStop.Stop stop = writer ? signal -> stopped(signal, pairOutputs, journaled, journal, output, progress,
+                    total, sharedFiles) : shared ? signal -> sharedFiles.stopPart(signal, rank) : null;
+            try (SignalStop signals = stop == null ? null : SignalStop.install(stop, () -> System.err)) {
                 summary = Rocket.run(plan, end, sharedFiles);
             } finally {
                 if (progress != null) {

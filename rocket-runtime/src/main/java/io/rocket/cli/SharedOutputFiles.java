@@ -125,6 +125,38 @@ final class SharedOutputFiles<K, R> implements SharedOutput<K, R> {
 
     @Override
     public NodePart<K, R> part(int rank) throws IOException {
+        NodePart<K, R> part = openPart(rank);
+        own = part;
+        return part;
+    }
+
+    /** This rank's part, once its first result opened it; null before (and on rank 0). */
+    private volatile NodePart<K, R> own;
+
+    /**
+     * A rank above 0 stopped by a signal: ends its part on a whole record (the pairs rank 0 counted done are in it
+     * already; the others are computed pairs too) and says where it is.
+     *
+     * @param signal the signal's name, e.g. {@code SIGTERM}
+     * @param rank   this rank
+     * @return the line to print
+     */
+    String stopPart(String signal, int rank) {
+        String line = CommandLines.PREFIX + "stopped by " + signal + "; rank " + rank + " wrote its pairs into "
+                + file(rank);
+        NodePart<K, R> part = own;
+        if (part == null) {
+            return CommandLines.PREFIX + "stopped by " + signal + "; rank " + rank + " had written no pair";
+        }
+        try {
+            part.close();
+        } catch (Exception e) {
+            return line + "; ending it failed: " + e.getMessage();
+        }
+        return line;
+    }
+
+    private NodePart<K, R> openPart(int rank) throws IOException {
         Path file = file(rank);
         if (dense()) {
             DenseNpySink<K, R> matrix = DenseNpySink.openShared(file, layout(),

@@ -11,6 +11,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -124,6 +125,55 @@ class SharedOutputProcessTest {
             }
         }
         assertThat(lines).isEqualTo(PAIRS);
+    }
+
+    @Test
+    @Timeout(300)
+    void sigtermToEveryRank_leavesWholeLinesInTheParts_eachPairOnce_andAnIncompleteManifest() throws Exception {
+        LocalRanks ranks = new LocalRanks(NODES, dir, "256m");
+        Path output = dir.resolve("pairs.tsv");
+        List<Process> all = ranks.start("term", synthetic("0.15", output, "--shared-output"));
+        Path parts = dir.resolve("pairs.tsv.parts");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (partBytes(parts) < 300_000 && all.get(0).isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        for (int r = NODES - 1; r >= 0; r--) {
+            all.get(r).destroy(); // SIGTERM to every rank, as a scheduler ends a job
+        }
+        assertThat(LocalRanks.awaitAll(all, 60)).isTrue();
+        String rank0 = ranks.log("term", 0);
+        assertThat(all.get(0).exitValue()).as(rank0).isEqualTo(143);
+        assertThat(rank0).contains("stopped by SIGTERM").contains("the parts in " + parts);
+        JsonNode manifest = new ObjectMapper().readTree(parts.resolve("manifest.json").toFile());
+        assertThat(manifest.get("complete").asBoolean()).isFalse();
+        Set<String> pairs = new HashSet<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(parts, "part-*.tsv")) {
+            for (Path part : files) {
+                List<String> text = Files.readAllLines(part);
+                assertThat(text.get(0)).isEqualTo("i\tj\tleft\tright\tresult");
+                for (String line : text.subList(1, text.size())) {
+                    String[] f = line.split("\t");
+                    assertThat(f).as("%s: %s", part, line).hasSize(5);
+                    assertThat(f[4]).as("%s: %s", part, line).hasSize(16);
+                    assertThat(pairs.add(f[0] + " " + f[1])).as("pair %s written twice", line).isTrue();
+                }
+            }
+        }
+        assertThat((long) pairs.size()).isPositive().isLessThan(PAIRS);
+    }
+
+    private static long partBytes(Path parts) throws IOException {
+        if (!Files.isDirectory(parts)) {
+            return 0;
+        }
+        long bytes = 0;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(parts, "part-*")) {
+            for (Path part : files) {
+                bytes += Files.size(part);
+            }
+        }
+        return bytes;
     }
 
     @Test
