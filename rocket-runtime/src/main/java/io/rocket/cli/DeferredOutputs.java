@@ -1,5 +1,6 @@
 package io.rocket.cli;
 
+import io.rocket.output.PairOutput;
 import io.rocket.core.ResultSink;
 import io.rocket.core.RocketException;
 import io.rocket.core.SinkFiles;

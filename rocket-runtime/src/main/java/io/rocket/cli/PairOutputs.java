@@ -1,5 +1,8 @@
 package io.rocket.cli;
 
+import io.rocket.output.TsvResultSink;
+import io.rocket.output.NumericPairOutput;
+import io.rocket.output.PairOutput;
 import io.rocket.core.UsageException;
 import io.rocket.core.Application;
 import io.rocket.core.ResultSink;

@@ -1,5 +1,6 @@
 package io.rocket.cli;
 
+import io.rocket.output.TsvResultSink;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.rocket.cluster.NodePart;

@@ -1,5 +1,6 @@
 package io.rocket.cli;
 
+import io.rocket.output.TsvResultSink;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,6 @@
 package io.rocket.cli;
 
+import io.rocket.output.TsvResultSink;
 import io.rocket.core.RocketException;
 import io.rocket.testkit.NpyFile;
 import io.rocket.testapp.RelativeStrings;

@@ -1,10 +1,8 @@
-package io.rocket.cli;
+package io.rocket.output;
 
 import io.rocket.core.ResultSink;
 import io.rocket.core.SinkFiles;
 
-import io.rocket.output.AppendFile;
-import io.rocket.output.GzipMembers;
 
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -57,7 +55,7 @@ public final class TsvResultSink<K, R> implements PairOutput<K, R>, SinkFiles {
         this.labels = new Labels<>(label);
         this.format = format;
         String header = "i\tj\tleft\tright\t" + resultName;
-        this.out = output == null ? null : OutputPaths.isStdout(output) ? new Output(stdout, header)
+        this.out = output == null ? null : "-".equals(output.toString()) ? new Output(stdout, header)
                 : new Output(output, header);
         this.errors = errorsFile == null ? null : new Output(errorsFile, "i\tj\tleft\tright\terror");
         for (Output o : new Output[] {out, errors}) {
@@ -202,7 +200,7 @@ public final class TsvResultSink<K, R> implements PairOutput<K, R>, SinkFiles {
      * One appended text file ({@link AppendFile}), gzip-compressed when its name ends in {@code .gz}: then each journal
      * mark ends a gzip member, so the journal can cut the file back between members. Lines are encoded under the
      * sink's lock; the file's chunks are written as {@link AppendFile} says. Or standard output ({@code path} null),
-     * which a journal never drives ({@link JobRunner} refuses {@code --output -} with {@code --journal}).
+     * which a journal never drives (a command refuses {@code --output -} with {@code --journal}).
      */
     private static final class Output {
         final Path path;

@@ -1,11 +1,11 @@
-package io.rocket.cli;
+package io.rocket.output;
 
 import io.rocket.core.ResultSink;
 
 import java.io.IOException;
 
 /**
- * A command's pair output as {@link PairOutputs} opens it: a sink that holds what it was given in memory for a while
+ * A command's pair output as it opens it (TSV, gzip, {@code .npy}): a sink that holds what it was given in memory for a while
  * (whole chunks are cheaper to write) and puts it into its files on demand, every few seconds during a run and when a
  * signal stops the run, so that the files hold every pair the run reported done.
  *

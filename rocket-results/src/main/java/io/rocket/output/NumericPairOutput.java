@@ -1,4 +1,4 @@
-package io.rocket.cli;
+package io.rocket.output;
 
 import io.rocket.core.ResultSink;
 import io.rocket.core.SinkFiles;
@@ -13,13 +13,17 @@ import java.util.List;
  * An {@code .npy} output and the TSV of failed pairs as one sink: results go to the numbers, failures to both (a
  * dense matrix marks them NaN), and a run journal sees the files of both, the numbers' first.
  */
-final class NumericPairOutput<K, R> implements PairOutput<K, R>, SinkFiles {
+public final class NumericPairOutput<K, R> implements PairOutput<K, R>, SinkFiles {
     private final ResultSink<K, R> numbers;
     private final TsvResultSink<K, R> failures;
     private final SinkFiles numberFiles;
     private final List<Path> paths;
 
-    NumericPairOutput(ResultSink<K, R> numbers, TsvResultSink<K, R> failures) {
+    /**
+     * @param numbers  the {@code .npy} sink
+     * @param failures the TSV of failed pairs
+     */
+    public NumericPairOutput(ResultSink<K, R> numbers, TsvResultSink<K, R> failures) {
         this.numbers = numbers;
         this.failures = failures;
         this.numberFiles = numbers.files();
