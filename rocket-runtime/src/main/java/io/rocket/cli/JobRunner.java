@@ -225,11 +225,14 @@ public final class JobRunner {
                 Path parts = shared.finish(false);
                 b.append(parts == null ? "; every node wrote its pairs into " + output
                         : "; the parts in " + parts + " hold the pairs each node wrote (" + SharedOutputFiles.MANIFEST
-                        + " lists them)");
+                        + " lists them)").append("; the same command again starts anew (a shared output keeps no "
+                        + "store to continue from)");
             } catch (IOException e) {
                 b.append("; cannot write the parts' manifest: ").append(e.getMessage());
             }
-        } else if (lines >= 0 && output != null && !OutputPaths.isStdout(output)) {
+            return b.toString(); // a shared output takes no store: there is nothing else to continue from
+        }
+        if (lines >= 0 && output != null && !OutputPaths.isStdout(output)) {
             b.append(String.format(Locale.ROOT, "; %,d of %,d pairs are in %s", lines, total, output));
         } else {
             done(b, progress, total);

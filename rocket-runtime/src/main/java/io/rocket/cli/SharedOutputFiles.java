@@ -143,12 +143,12 @@ final class SharedOutputFiles<K, R> implements SharedOutput<K, R> {
      * @return the line to print
      */
     String stopPart(String signal, int rank) {
-        String line = CommandLines.PREFIX + "stopped by " + signal + "; rank " + rank + " wrote its pairs into "
-                + file(rank);
         NodePart<K, R> part = own;
         if (part == null) {
             return CommandLines.PREFIX + "stopped by " + signal + "; rank " + rank + " had written no pair";
         }
+        String line = CommandLines.PREFIX + "stopped by " + signal + "; rank " + rank + " wrote its pairs into "
+                + file(rank);
         try {
             part.close();
         } catch (Exception e) {

@@ -147,7 +147,8 @@ class SharedOutputProcessTest {
         assertThat(LocalRanks.awaitAll(all, 60)).isTrue();
         String rank0 = ranks.log("term", 0);
         assertThat(all.get(0).exitValue()).as(rank0).isEqualTo(143);
-        assertThat(rank0).contains("stopped by SIGTERM").contains("the parts in " + parts);
+        assertThat(rank0).contains("stopped by SIGTERM").contains("the parts in " + parts)
+                .contains("the same command again starts anew").doesNotContain("give it --store");
         JsonNode manifest = new ObjectMapper().readTree(parts.resolve("manifest.json").toFile());
         assertThat(manifest.get("complete").asBoolean()).isFalse();
         Set<String> pairs = new HashSet<>();
