@@ -23,8 +23,8 @@ import java.util.List;
  * <p>Every stage is optional but the ends: {@code record} is the run journal or result store, {@code reduce} the
  * reduction's {@code KeptPairs}, {@code progress} the command's display, {@code outputs} the pair output (written
  * anew from a store's replayed pairs too) fanned out to the application's derived outputs. The capabilities a stage
- * needs of another are typed, not probed: the intake tells {@link #droppedTo()} of pairs done without a result, and
- * a rank 0 tells the {@link ProgressStage} which rank computed what. Results flow from several threads at once;
+ * needs of another are typed, not probed: the intake tells the reduction, else the progress, of pairs done without a
+ * result, and a rank 0 tells the {@link ProgressStage} which rank computed what. Results flow from several threads at once;
  * every stage is thread-safe.
  *
  * @param <K> key type
@@ -32,8 +32,6 @@ import java.util.List;
  */
 public final class ResultChain<K, R> {
     private final List<String> stages = new ArrayList<>();
-    private final ResultReduction<K, R> reduction;
-    private final ProgressStage<K, R> progress;
     /** What the record stage hands results on to: the reduction, or what follows it. */
     private final ResultSink<K, R> afterRecord;
     /** Told of pairs done without a result on this node: the reduction, else the progress; null when neither. */
@@ -67,8 +65,7 @@ public final class ResultChain<K, R> {
     }
 
     private ResultChain(ResultReduction<K, R> reduction, End<K, R> end) {
-        this.reduction = reduction;
-        this.progress = end.progress();
+        ProgressStage<K, R> progress = end.progress();
         ResultSink<K, R> outputs = end.replayWrites() ? new ReplayWritingSink<>(end.outputs()) : end.outputs();
         if (!end.derived().isEmpty()) {
             outputs = new FanOutSink<>(outputs, end.derived());
@@ -158,24 +155,6 @@ public final class ResultChain<K, R> {
         }
         names.add("stream");
         return head;
-    }
-
-    /**
-     * The rank-0 view of cluster progress, when the command shows progress.
-     *
-     * @return the progress stage, or null
-     */
-    ProgressStage<K, R> progress() {
-        return progress;
-    }
-
-    /**
-     * Pairs done without a result go here: the reduction, or the progress.
-     *
-     * @return the receiver, or null when no stage counts them
-     */
-    DroppedPairs droppedTo() {
-        return droppedTo;
     }
 
     /**

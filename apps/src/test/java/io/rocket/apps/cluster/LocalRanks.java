@@ -1,6 +1,6 @@
 package io.rocket.apps.cluster;
 
-import io.rocket.apps.Launcher;
+import io.rocket.apps.LauncherProcess;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,13 +41,9 @@ final class LocalRanks {
 
     /** Starts one rank of a run. */
     Process start(int rank, String hosts, String run, List<String> args) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + heap, "-cp", System.getProperty("java.class.path"),
-                Launcher.class.getName()));
-        cmd.addAll(args);
+        List<String> cmd = new ArrayList<>(args);
         cmd.addAll(List.of("--nodes", "" + nodes, "--rank", "" + rank, "--hosts", hosts));
-        return new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(logs.resolve(run + "-rank-" + rank + ".log").toFile()).start();
+        return LauncherProcess.start(logs.resolve(run + "-rank-" + rank + ".log"), heap, cmd);
     }
 
     /** A rank's output so far. */

@@ -3,7 +3,7 @@ package io.rocket.apps.store;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rocket.apps.Cli;
-import io.rocket.apps.Launcher;
+import io.rocket.apps.LauncherProcess;
 import io.rocket.apps.phylogenetics.PhyloGenerator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -12,7 +12,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -31,12 +30,7 @@ class DerivedOutputsFromStoreProcessTest {
     Path dir;
 
     private Process start(String name, List<String> args) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                Launcher.class.getName()));
-        cmd.addAll(args);
-        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve(name + ".log").toFile())
-                .start();
+        return LauncherProcess.start(dir.resolve(name + ".log"), "256m", args);
     }
 
     private static long size(Path file) {
